@@ -1,0 +1,28 @@
+package io.troupe.api;
+
+/**
+ * Error codes that the runtime and handlers use in {@link Failure}s and {@link TroupeException}s.
+ * The network server sends the same strings in its ERROR frames.
+ */
+public final class ErrorCode {
+
+    /** No handler serves this message name (in this tenant). */
+    public static final String NO_HANDLER = "no.handler";
+    /** No bundle registers a factory under this name. */
+    public static final String NO_FACTORY = "no.factory";
+    /** The handler threw while processing the request. */
+    public static final String HANDLER_FAILED = "handler.failed";
+    /** No reply came within the allowed time. */
+    public static final String HANDLER_TIMEOUT = "handler.timeout";
+    /** The receiver's mailbox was full. */
+    public static final String MAILBOX_FULL = "mailbox.full";
+    /** A handler rejects its own input. */
+    public static final String BAD_REQUEST = "bad.request";
+    /** The receiving actor stopped before it processed the message. */
+    public static final String ACTOR_STOPPED = "actor.stopped";
+    /** The runtime is shutting down and will not run this request. */
+    public static final String SERVER_SHUTDOWN = "server.shutdown";
+
+    private ErrorCode() {
+    }
+}

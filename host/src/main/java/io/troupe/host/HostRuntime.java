@@ -1,0 +1,98 @@
+package io.troupe.host;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Consumer;
+
+import io.troupe.api.ActorFactory;
+import io.troupe.api.ActorInfo;
+import io.troupe.api.ActorOptions;
+import io.troupe.api.ActorRef;
+import io.troupe.api.DeadLetter;
+import io.troupe.api.ErrorCode;
+import io.troupe.api.Message;
+import io.troupe.api.TroupeException;
+import io.troupe.api.TroupeRuntime;
+import io.troupe.host.actor.ActorSystem;
+import io.troupe.host.actor.StopReason;
+import io.troupe.host.plugin.PluginDirectory;
+
+/**
+ * The {@link TroupeRuntime} service: the actor system and the plugin directory behind one facade.
+ *
+ * <p><b>Threading:</b> every method from any thread; nothing blocks.
+ */
+final class HostRuntime implements TroupeRuntime {
+
+    private final ActorSystem system;
+    private final PluginDirectory plugins;
+
+    HostRuntime(ActorSystem system, PluginDirectory plugins) {
+        this.system = system;
+        this.plugins = plugins;
+    }
+
+    @Override
+    public Optional<ActorRef> handler(String tenant, String messageName) {
+        return plugins.handler(tenant, messageName);
+    }
+
+    @Override
+    public CompletionStage<Object> ask(String tenant, Message message, Duration timeout) {
+        Optional<ActorRef> handler = plugins.handler(tenant, message.name());
+        if (handler.isEmpty()) {
+            return CompletableFuture.failedFuture(new TroupeException(ErrorCode.NO_HANDLER,
+                    "no handler for '" + message.name() + "' in tenant '" + tenant + "'"));
+        }
+        return system.ask(handler.get(), message, timeout);
+    }
+
+    @Override
+    public ActorRef spawn(ActorFactory factory, ActorOptions options) {
+        return system.spawn(factory, options);
+    }
+
+    @Override
+    public ActorRef spawn(String factoryName, ActorOptions options) {
+        return system.spawn(factoryName, options);
+    }
+
+    @Override
+    public void stop(ActorRef actor) {
+        system.stop(actor, StopReason.NORMAL);
+    }
+
+    @Override
+    public Optional<ActorRef> lookup(long id) {
+        return system.lookup(id);
+    }
+
+    @Override
+    public Set<String> handlerNames() {
+        return plugins.handlerNames();
+    }
+
+    @Override
+    public Set<String> factoryNames() {
+        return plugins.factoryNames();
+    }
+
+    @Override
+    public List<ActorInfo> actors() {
+        return system.snapshot();
+    }
+
+    @Override
+    public long deadLetterCount() {
+        return system.deadLetters().count();
+    }
+
+    @Override
+    public AutoCloseable subscribeDeadLetters(Consumer<DeadLetter> listener) {
+        return system.deadLetters().subscribe(listener);
+    }
+}

@@ -1,0 +1,208 @@
+package io.troupe.host.actor;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.troupe.api.Actor;
+import io.troupe.api.ActorContext;
+import io.troupe.api.ActorFactory;
+import io.troupe.api.ActorInfo;
+import io.troupe.api.ActorOptions;
+import io.troupe.api.ActorRef;
+import io.troupe.api.ErrorCode;
+import io.troupe.api.TroupeException;
+import io.troupe.host.dispatch.Dispatcher;
+import io.troupe.host.timer.Scheduler;
+
+/**
+ * The actor tree and the services every cell shares: the registry (id → live cell; terminated cells
+ * are removed), the root guardian that supervises top-level actors, dead letters, the dispatcher, the
+ * scheduler for timers and ask timeouts, and factory lookup by name.
+ *
+ * <pre>
+ *   guardian (#0, "root")
+ *     ├── handler:echo (tenant a)        top-level actors: guardian restarts them (3 in 5 s),
+ *     ├── handler:wordcount (tenant a)   and stops them when the limit is exceeded
+ *     │     └── wordcount.chunk ...      children: supervised by their parent actor
+ *     └── ...
+ * </pre>
+ *
+ * <p><b>Threading:</b> every public method may be called from any thread.
+ */
+public final class ActorSystem {
+
+    /** Messages an actor processes per turn before yielding its worker to others. */
+    public static final int DEFAULT_THROUGHPUT = 64;
+
+    private final Dispatcher dispatcher;
+    private final Scheduler scheduler;
+    private final FactoryResolver factories;
+    private final DeadLetterOffice deadLetters;
+    private final DeadLetterRef noSender;
+    private final int throughput;
+    private final AtomicLong ids = new AtomicLong();
+    private final ConcurrentHashMap<Long, ActorCell> registry = new ConcurrentHashMap<>();
+    private final ActorCell guardian;
+    private final CountDownLatch guardianTerminated = new CountDownLatch(1);
+
+    public ActorSystem(Dispatcher dispatcher, Scheduler scheduler, FactoryResolver factories, int throughput) {
+        this.dispatcher = Objects.requireNonNull(dispatcher, "dispatcher");
+        this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
+        this.factories = Objects.requireNonNull(factories, "factories");
+        if (throughput < 1) {
+            throw new IllegalArgumentException("throughput must be at least 1, was " + throughput);
+        }
+        this.throughput = throughput;
+        this.deadLetters = new DeadLetterOffice(scheduler::nanoTime);
+        this.noSender = new DeadLetterRef(deadLetters);
+        this.guardian = new ActorCell(this, 0, null, "root", "", FactorySource.of(Guardian::new, "runtime"),
+                Integer.MAX_VALUE, new Guardian());
+    }
+
+    /**
+     * Spawns a top-level actor (child of the guardian).
+     *
+     * @param tenant the tenant it serves, empty for system actors
+     */
+    public ActorRef spawn(FactorySource source, ActorOptions options, String tenant) {
+        ActorCell cell = newCell(guardian, source, options, tenant);
+        guardian.sendSystem(new SystemMessage.Adopt(cell));
+        start(cell);
+        return cell.ref();
+    }
+
+    /** Spawns a top-level actor from a factory object. */
+    public ActorRef spawn(ActorFactory factory, ActorOptions options) {
+        return spawn(FactorySource.of(factory, factory.getClass().getName()), options, "");
+    }
+
+    /** Spawns a top-level actor from a factory registered by name. */
+    public ActorRef spawn(String factoryName, ActorOptions options) {
+        return spawn(resolveFactory(factoryName), options, "");
+    }
+
+    /** Stops a local actor (children first); other references are ignored. */
+    public void stop(ActorRef actor, StopReason reason) {
+        if (actor instanceof LocalActorRef ref) {
+            ref.cell().sendSystem(new SystemMessage.Stop(reason));
+        }
+    }
+
+    /**
+     * Sends {@code message} to {@code target} with a one-shot reply address; see {@link ActorRef#ask}.
+     */
+    public CompletionStage<Object> ask(ActorRef target, Object message, Duration timeout) {
+        if (timeout.isNegative() || timeout.isZero()) {
+            return CompletableFuture.failedFuture(new IllegalArgumentException("ask timeout must be positive"));
+        }
+        AskRef ask = new AskRef(ids.incrementAndGet(), target.name());
+        ask.expireAfter(scheduler.schedule(() -> ask.expire(timeout), timeout.toNanos()));
+        target.tell(message, ask);
+        return ask.future();
+    }
+
+    /** The live actor with this id. */
+    public Optional<ActorRef> lookup(long id) {
+        ActorCell cell = registry.get(id);
+        return cell == null ? Optional.empty() : Optional.of(cell.ref());
+    }
+
+    /** A snapshot of the live actors, parents before children (ids grow with creation). */
+    public List<ActorInfo> snapshot() {
+        List<ActorInfo> infos = new ArrayList<>(registry.size());
+        for (ActorCell cell : registry.values()) {
+            infos.add(new ActorInfo(cell.id(), cell.parentId(), cell.name(), tenantOf(cell), cell.origin(),
+                    cell.mailboxDepth(), cell.processed(), cell.failures()));
+        }
+        infos.sort(Comparator.comparingLong(ActorInfo::id));
+        return infos;
+    }
+
+    /** Live actors. */
+    public int size() {
+        return registry.size();
+    }
+
+    public DeadLetterOffice deadLetters() {
+        return deadLetters;
+    }
+
+    /**
+     * Stops every actor, children first, and waits up to {@code timeout} for the whole tree to end.
+     *
+     * @return whether everything stopped in time
+     */
+    public boolean shutdown(Duration timeout) throws InterruptedException {
+        guardian.sendSystem(new SystemMessage.Stop(StopReason.SHUTDOWN));
+        return guardianTerminated.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    // ---------------------------------------------------------------- for cells
+
+    ActorCell newCell(ActorCell parent, FactorySource source, ActorOptions options, String tenant) {
+        long id = ids.incrementAndGet();
+        String name = options.name() != null ? options.name() : source.origin() + "-" + id;
+        ActorCell cell = new ActorCell(this, id, parent, name, tenant, source, options.mailboxCapacity(), null);
+        registry.put(id, cell);
+        source.attach(cell.ref());
+        return cell;
+    }
+
+    void start(ActorCell cell) {
+        cell.sendSystem(SystemMessage.Create.INSTANCE);
+    }
+
+    void terminated(ActorCell cell) {
+        if (cell == guardian) {
+            guardianTerminated.countDown();
+        } else {
+            registry.remove(cell.id(), cell);
+        }
+    }
+
+    FactorySource resolveFactory(String factoryName) {
+        return factories.resolve(factoryName).orElseThrow(() -> new TroupeException(ErrorCode.NO_FACTORY,
+                "no bundle registers an actor factory named '" + factoryName + "'"));
+    }
+
+    Dispatcher dispatcher() {
+        return dispatcher;
+    }
+
+    Scheduler scheduler() {
+        return scheduler;
+    }
+
+    int throughput() {
+        return throughput;
+    }
+
+    long nanoTime() {
+        return scheduler.nanoTime();
+    }
+
+    ActorRef noSender() {
+        return noSender;
+    }
+
+    private static String tenantOf(ActorCell cell) {
+        return cell.tenant();
+    }
+
+    /** The root's behaviour: it only supervises; messages to it are ignored. */
+    private static final class Guardian implements Actor {
+        @Override
+        public void receive(ActorContext ctx, Object message) {
+        }
+    }
+}

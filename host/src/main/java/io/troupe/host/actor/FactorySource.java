@@ -1,0 +1,43 @@
+package io.troupe.host.actor;
+
+import io.troupe.api.ActorFactory;
+import io.troupe.api.ActorRef;
+
+/**
+ * Where an actor's code comes from: the factory that creates (and re-creates, on restart) its
+ * instances. Plugin-provided sources track the actors created from them so that they can be stopped
+ * when the plugin goes away.
+ *
+ * <p><b>Threading:</b> every method may be called from any thread.
+ */
+public interface FactorySource {
+
+    /** The factory to create an instance with now. */
+    ActorFactory factory();
+
+    /** A short description for shells and logs, e.g. {@code handler:echo}. */
+    String origin();
+
+    /** Called when an actor created from this source is spawned. */
+    default void attach(ActorRef actor) {
+    }
+
+    /** Called when an actor created from this source has terminated. */
+    default void detach(ActorRef actor) {
+    }
+
+    /** A source for a factory object handed over directly, tracking nothing. */
+    static FactorySource of(ActorFactory factory, String origin) {
+        return new FactorySource() {
+            @Override
+            public ActorFactory factory() {
+                return factory;
+            }
+
+            @Override
+            public String origin() {
+                return origin;
+            }
+        };
+    }
+}

@@ -1,0 +1,32 @@
+package io.troupe.host.actor;
+
+/**
+ * Messages the runtime sends to an actor cell about its lifecycle. They travel in a separate,
+ * unbounded queue and are processed before ordinary messages, so that a full mailbox never delays a
+ * stop or a supervision decision.
+ *
+ * <p><b>Threading:</b> immutable records, created on any thread, processed on the target's turn.
+ */
+sealed interface SystemMessage {
+
+    /** Instantiate the actor and run {@code preStart}. */
+    enum Create implements SystemMessage { INSTANCE }
+
+    /** Resume after a failure, keeping the instance. */
+    enum Resume implements SystemMessage { INSTANCE }
+
+    /** Stop, children first. */
+    record Stop(StopReason reason) implements SystemMessage { }
+
+    /** Replace the failed instance by a fresh one, children stopped first. */
+    record Restart(Throwable cause, Object message) implements SystemMessage { }
+
+    /** To the parent: {@code child} failed and waits for a decision. */
+    record Failed(ActorCell child, Throwable cause, Object message) implements SystemMessage { }
+
+    /** To the parent: {@code child} has terminated. */
+    record ChildTerminated(ActorCell child, StopReason reason) implements SystemMessage { }
+
+    /** To the guardian: adopt a top-level actor spawned from outside the runtime. */
+    record Adopt(ActorCell child) implements SystemMessage { }
+}

@@ -1,0 +1,185 @@
+package io.troupe.host.plugin;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.Filter;
+import org.osgi.framework.FrameworkUtil;
+import org.osgi.framework.InvalidSyntaxException;
+import org.osgi.framework.ServiceReference;
+import org.osgi.util.tracker.ServiceTracker;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.troupe.api.ActorFactory;
+import io.troupe.api.ActorRef;
+import io.troupe.api.ErrorCode;
+import io.troupe.api.Factory;
+import io.troupe.api.Handler;
+import io.troupe.host.actor.ActorSystem;
+import io.troupe.host.actor.FactoryResolver;
+import io.troupe.host.actor.FactorySource;
+import io.troupe.host.actor.StopReason;
+
+/**
+ * The whiteboard of plugin services: tracks every {@link ActorFactory} registered with
+ * {@value Handler#PROPERTY} or {@value Factory#PROPERTY}, and answers which factory serves a message
+ * name or a factory name. When a service goes away, the actors created from it stop; requests still
+ * queued for them fail with {@code no.handler}.
+ *
+ * <p>When several services claim one name, the one with the highest service ranking (then the
+ * lowest service id) wins, as OSGi orders services.
+ *
+ * <p><b>Threading:</b> lookups are lock-free reads of immutable maps republished on every change;
+ * changes arrive on framework threads and are serialised by the tracker's monitor.
+ */
+public final class PluginDirectory implements FactoryResolver {
+
+    private static final Logger LOG = LoggerFactory.getLogger(PluginDirectory.class);
+
+    private final BundleContext context;
+    private volatile ActorSystem system;
+    private final List<PluginFactory> tracked = new ArrayList<>();
+    private volatile Map<String, PluginFactory> handlers = Map.of();
+    private volatile Map<String, PluginFactory> factories = Map.of();
+    private ServiceTracker<ActorFactory, PluginFactory> tracker;
+
+    public PluginDirectory(BundleContext context) {
+        this.context = context;
+    }
+
+    /**
+     * Starts tracking plugin services (those already registered are added at once); their actors live
+     * in {@code system}, which resolves factory names through this directory.
+     */
+    public void open(ActorSystem system) {
+        this.system = system;
+        Filter filter;
+        try {
+            filter = FrameworkUtil.createFilter("(&(objectClass=" + ActorFactory.class.getName() + ")(|("
+                    + Handler.PROPERTY + "=*)(" + Factory.PROPERTY + "=*)))");
+        } catch (InvalidSyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+        tracker = new ServiceTracker<>(context, filter, null) {
+            @Override
+            public PluginFactory addingService(ServiceReference<ActorFactory> reference) {
+                return added(reference);
+            }
+
+            @Override
+            public void removedService(ServiceReference<ActorFactory> reference, PluginFactory plugin) {
+                removed(plugin);
+            }
+        };
+        tracker.open();
+    }
+
+    /** Stops tracking; the actors of every tracked service stop. */
+    public void close() {
+        if (tracker != null) {
+            tracker.close();
+        }
+    }
+
+    @Override
+    public Optional<FactorySource> resolve(String factoryName) {
+        PluginFactory plugin = factories.get(factoryName);
+        return plugin == null ? Optional.empty() : Optional.of(plugin.asFactory(factoryName));
+    }
+
+    /** The tenant's actor for the handler of {@code messageName}, if a handler serves it. */
+    public Optional<ActorRef> handler(String tenant, String messageName) {
+        PluginFactory plugin = handlers.get(messageName);
+        return plugin == null ? Optional.empty() : Optional.of(plugin.handlerActor(tenant, system));
+    }
+
+    public Set<String> handlerNames() {
+        return handlers.keySet();
+    }
+
+    public Set<String> factoryNames() {
+        return factories.keySet();
+    }
+
+    private PluginFactory added(ServiceReference<ActorFactory> reference) {
+        List<String> handlerNames = names(reference.getProperty(Handler.PROPERTY));
+        List<String> factoryNames = names(reference.getProperty(Factory.PROPERTY));
+        if (handlerNames.isEmpty() && factoryNames.isEmpty()) {
+            LOG.error("Ignoring actor factory service {} from {}: {} and {} hold no usable name",
+                    reference.getProperty("service.id"), reference.getBundle(), Handler.PROPERTY, Factory.PROPERTY);
+            return null;
+        }
+        ActorFactory factory = context.getService(reference);
+        if (factory == null) {
+            LOG.error("Actor factory service {} from {} could not be obtained (its component failed to activate?)",
+                    reference.getProperty("service.id"), reference.getBundle());
+            return null;
+        }
+        PluginFactory plugin = new PluginFactory(reference, factory, handlerNames, factoryNames);
+        synchronized (tracked) {
+            tracked.add(plugin);
+            republish();
+        }
+        LOG.info("Plugin {} provides handlers {} factories {}", plugin.bundle(), handlerNames, factoryNames);
+        return plugin;
+    }
+
+    private void removed(PluginFactory plugin) {
+        synchronized (tracked) {
+            tracked.remove(plugin);
+            republish();
+        }
+        String names = String.join(", ", plugin.handlerNames().isEmpty() ? plugin.factoryNames() : plugin.handlerNames());
+        plugin.stopAll(system, new StopReason("code went away: '" + names + "' from " + plugin.bundle()
+                + " is no longer registered", ErrorCode.NO_HANDLER, null));
+        LOG.info("Plugin {} withdrew handlers {} factories {}", plugin.bundle(), plugin.handlerNames(),
+                plugin.factoryNames());
+        try {
+            context.ungetService(plugin.reference());
+        } catch (IllegalStateException e) {
+            // the host itself is stopping; nothing to release
+        }
+    }
+
+    /** Rebuilds the name maps; called with the {@code tracked} monitor held. */
+    private void republish() {
+        handlers = Collections.unmodifiableMap(winners(true));
+        factories = Collections.unmodifiableMap(winners(false));
+    }
+
+    private Map<String, PluginFactory> winners(boolean handlerNames) {
+        Map<String, PluginFactory> winners = new HashMap<>();
+        for (PluginFactory plugin : tracked) {
+            for (String name : handlerNames ? plugin.handlerNames() : plugin.factoryNames()) {
+                winners.merge(name, plugin, (a, b) -> {
+                    PluginFactory winner = a.reference().compareTo(b.reference()) >= 0 ? a : b;
+                    LOG.warn("{} '{}' is registered by {} and {}; using {}", handlerNames ? "Handler" : "Factory",
+                            name, a.bundle(), b.bundle(), winner.bundle());
+                    return winner;
+                });
+            }
+        }
+        return winners;
+    }
+
+    private static List<String> names(Object property) {
+        Set<String> names = new LinkedHashSet<>();
+        if (property instanceof String name) {
+            names.add(name);
+        } else if (property instanceof String[] array) {
+            names.addAll(List.of(array));
+        } else if (property instanceof Iterable<?> iterable) {
+            iterable.forEach(item -> names.add(String.valueOf(item)));
+        }
+        names.removeIf(name -> name == null || name.isBlank());
+        return List.copyOf(names);
+    }
+}

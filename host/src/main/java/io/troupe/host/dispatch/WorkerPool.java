@@ -10,7 +10,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A fixed set of worker threads sharing one lock-free run queue: the dispatcher of actor turns.
+ * A fixed set of worker threads sharing one lock-free {@link RunQueue}: the dispatcher of actor turns.
  *
  * <p>Idle workers spin briefly, then register in the idle queue and park; {@link #execute} appends
  * the task and unparks one registered worker. A worker re-checks the run queue after registering and
@@ -25,7 +25,9 @@ public final class WorkerPool implements Dispatcher {
     private static final Logger LOG = LoggerFactory.getLogger(WorkerPool.class);
     private static final int SPINS = 64;
 
-    private final ConcurrentLinkedQueue<Runnable> runQueue = new ConcurrentLinkedQueue<>();
+    private static final int RING_CAPACITY = 1 << 16;
+
+    private final RunQueue runQueue = new RunQueue(RING_CAPACITY);
     private final ConcurrentLinkedQueue<Worker> idle = new ConcurrentLinkedQueue<>();
     private final List<Worker> workers;
     private final ClassLoader defaultLoader;

@@ -1,7 +1,10 @@
 package io.troupe.api;
 
 /**
- * Delivered to a parent's {@code receive} when one of its children has stopped for good.
+ * Delivered to a parent's {@code receive} when one of its children has stopped for good. It arrives
+ * after every message the child sent to the parent before stopping, and by then the child is no
+ * longer among {@link ActorContext#children()}. A parent that restarts does not receive it for the
+ * children of its previous instance.
  *
  * @param child  the child that stopped
  * @param reason why: {@code stopped} for a normal stop, otherwise a short explanation

@@ -93,6 +93,10 @@ public final class ActorCell implements Runnable, ActorContext {
     private Envelope current;
     private Object currentMessage;
     private ActorTimers timers;
+    /** Counts restarts, so that notices about the children of an earlier instance are dropped. */
+    private int incarnation;
+    /** The parent's incarnation when this cell was spawned; written before the cell starts. */
+    private int parentIncarnation;
 
     // Confined to the parent's turns.
     final RestartHistory restarts = new RestartHistory();
@@ -282,10 +286,15 @@ public final class ActorCell implements Runnable, ActorContext {
         Object message = envelope.message();
         if (message instanceof ActorTimer timer) {
             message = timers == null ? null : timers.accept(timer);
-            if (message == null) {
-                mailbox.releaseLast();
-                return;
-            }
+        } else if (message instanceof ChildNotice notice) {
+            message = notice.incarnation() == incarnation ? notice.stopped() : null;
+            // the child's ChildTerminated was queued before this notice: apply it first, so that
+            // children() no longer lists the child while the actor handles the notice
+            processSystemMessages();
+        }
+        if (message == null) {
+            mailbox.releaseLast();
+            return;
         }
         current = envelope;
         currentMessage = message;
@@ -425,6 +434,7 @@ public final class ActorCell implements Runnable, ActorContext {
         afterChildren = AfterChildren.NOTHING;
         Actor old = actor;
         actor = null;
+        incarnation++;
         if (old != null) {
             try {
                 old.preRestart(this, restart.cause(), restart.message());
@@ -485,7 +495,24 @@ public final class ActorCell implements Runnable, ActorContext {
         drainMailbox();
         if (parent != null) {
             parent.sendSystem(new SystemMessage.ChildTerminated(this, stopReason));
+            parent.notifyChildStopped(this, stopReason);
         }
+    }
+
+    /**
+     * Queues {@link ChildStopped} behind every message the child sent before it stopped (Pekko's
+     * guarantee for Terminated), bypassing the capacity so that the notice is never lost.
+     */
+    private void notifyChildStopped(ActorCell child, StopReason reason) {
+        boolean guardian = parent == null;
+        if (guardian || lifecycle >= STOPPING) {
+            return;
+        }
+        StopReason why = reason == null ? StopReason.NORMAL : reason;
+        ChildNotice notice = new ChildNotice(new ChildStopped(child.self, why.text(), why.cause()),
+                child.parentIncarnation);
+        mailbox.forceOffer(new Envelope(notice, child.self));
+        schedule();
     }
 
     private void supervise(SystemMessage.Failed failed) {
@@ -532,8 +559,6 @@ public final class ActorCell implements Runnable, ActorContext {
         if (children == null || children.remove(child.id) == null) {
             return;
         }
-        StopReason reason = terminated.reason() == null ? StopReason.NORMAL : terminated.reason();
-        deliver(new ChildStopped(child.self, reason.text(), reason.cause()), child.self);
         if (children.isEmpty()) {
             if (afterChildren == AfterChildren.STOP) {
                 finishStop();
@@ -632,6 +657,7 @@ public final class ActorCell implements Runnable, ActorContext {
 
     private ActorRef spawnChild(FactorySource childSource, ActorOptions options) {
         ActorCell child = system.newCell(this, childSource, options, tenant);
+        child.parentIncarnation = incarnation;
         childMap().put(child.id, child);
         if (lifecycle >= STOPPING) {
             child.sendSystem(new SystemMessage.Stop(stopReason));

@@ -75,6 +75,16 @@ public final class Mailbox {
     }
 
     /**
+     * Appends {@code envelope} even if the mailbox is full. Only for the runtime's own notifications
+     * (a child stopped), which must neither be lost nor overtake messages queued before them.
+     */
+    public void forceOffer(Envelope envelope) {
+        SIZE.getAndAdd(this, 1);
+        Envelope previous = (Envelope) HEAD.getAndSet(this, envelope);
+        previous.next = envelope;
+    }
+
+    /**
      * Removes the oldest envelope, or returns {@code null} if none is linked yet. A producer that has
      * counted its envelope but not linked it yet makes this return {@code null} while {@link #size()}
      * is positive; callers retry later.

@@ -134,6 +134,42 @@ class ActorTreeTest {
     }
 
     @Test
+    void aChildsLastMessagesArriveBeforeTheNoticeThatItStopped() {
+        List<Object> seen = new ArrayList<>();
+        runtime.system.spawn(() -> new Actor() {
+            @Override
+            public void preStart(ActorContext ctx) {
+                for (int i = 0; i < 3; i++) {
+                    int n = i;
+                    ActorRef child = ctx.spawn(() -> (c, m) -> {
+                        c.parent().tell("receipt " + n, c.self());
+                        c.stop();
+                    });
+                    child.tell("work");
+                }
+            }
+
+            @Override
+            public void receive(ActorContext ctx, Object message) {
+                if (message instanceof ChildStopped stopped) {
+                    seen.add("stopped, children left " + ctx.children().size());
+                } else {
+                    seen.add(message);
+                }
+            }
+        }, ActorOptions.defaults());
+        runtime.settle();
+        assertEquals(6, seen.size());
+        for (int i = 0; i < 3; i++) {
+            int receipt = seen.indexOf("receipt " + i);
+            assertTrue(receipt >= 0 && receipt < seen.size() - 1, seen.toString());
+        }
+        assertEquals("stopped, children left 0", seen.get(5));
+        int stoppedNotices = (int) seen.stream().filter(s -> s.toString().startsWith("stopped")).count();
+        assertEquals(3, stoppedNotices);
+    }
+
+    @Test
     void queuedAsksFailWithTheStopReasonsCode() {
         ActorRef actor = runtime.system.spawn(() -> (ctx, message) -> ctx.reply("never"), ActorOptions.defaults());
         runtime.settle();

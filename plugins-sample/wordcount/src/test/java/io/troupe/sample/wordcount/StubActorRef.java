@@ -1,0 +1,97 @@
+package io.troupe.sample.wordcount;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+
+import io.troupe.api.ActorRef;
+
+/**
+ * A hand-written {@link ActorRef} that records what it is told, for tests that drive one actor by
+ * hand.
+ *
+ * <p><b>Threading:</b> confined to the test thread.
+ */
+final class StubActorRef implements ActorRef {
+
+    /** One message as it arrived. */
+    record Envelope(Object message, ActorRef sender) {
+    }
+
+    private final long id;
+    private final long parentId;
+    private final String name;
+    private final List<Envelope> received = new ArrayList<>();
+    private boolean stopped;
+
+    StubActorRef(long id, long parentId, String name) {
+        this.id = id;
+        this.parentId = parentId;
+        this.name = name;
+    }
+
+    /** Everything told to this reference so far, oldest first. */
+    List<Envelope> received() {
+        return received;
+    }
+
+    /** The only message told so far; fails the test if there is not exactly one. */
+    Object onlyMessage() {
+        if (received.size() != 1) {
+            throw new AssertionError(name + " expected one message, got " + received);
+        }
+        return received.get(0).message();
+    }
+
+    void markStopped() {
+        stopped = true;
+    }
+
+    @Override
+    public long id() {
+        return id;
+    }
+
+    @Override
+    public long parentId() {
+        return parentId;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public void tell(Object message, ActorRef sender) {
+        received.add(new Envelope(message, sender));
+    }
+
+    @Override
+    public boolean offer(Object message, ActorRef sender) {
+        tell(message, sender);
+        return true;
+    }
+
+    @Override
+    public boolean send(Object message, ActorRef sender, Duration timeout) {
+        tell(message, sender);
+        return true;
+    }
+
+    @Override
+    public CompletionStage<Object> ask(Object message, Duration timeout) {
+        throw new UnsupportedOperationException("not used by these tests");
+    }
+
+    @Override
+    public boolean isStopped() {
+        return stopped;
+    }
+
+    @Override
+    public String toString() {
+        return "StubActorRef[" + id + " " + name + "]";
+    }
+}

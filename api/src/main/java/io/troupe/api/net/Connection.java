@@ -1,0 +1,69 @@
+package io.troupe.api.net;
+
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * One TCP connection, owned by one IO loop (muduo's TcpConnection). TCP_NODELAY is on.
+ *
+ * <p>States: open → (output shut down) → closed. Output queued before {@link #close()} or
+ * {@link #shutdownOutput()} is flushed first.
+ *
+ * <p><b>Threading:</b> methods marked <i>any thread</i> may be called from anywhere and hand their
+ * work to the owning loop when called elsewhere; the others only on the loop, i.e. from the
+ * handler's callbacks or from tasks given to {@link #execute}/{@link #schedule}.
+ */
+@ProviderType
+public interface Connection {
+
+    /** A unique id within the reactor. <i>Any thread.</i> */
+    long id();
+
+    /** <i>Any thread.</i> */
+    InetSocketAddress remoteAddress();
+
+    /** <i>Any thread.</i> */
+    InetSocketAddress localAddress();
+
+    /** Whether the caller runs on this connection's loop. <i>Any thread.</i> */
+    boolean inLoop();
+
+    /** Runs {@code task} on this connection's loop (later, even when called on the loop). <i>Any thread.</i> */
+    void execute(Runnable task);
+
+    /** Runs {@code task} on this connection's loop after {@code delay}. <i>Any thread.</i> */
+    Cancellable schedule(Runnable task, Duration delay);
+
+    /**
+     * Queues {@code bytes} (its remaining bytes; the buffer is not copied, so it must not be changed
+     * afterwards) for writing in order. Ignored once the connection is closing. <i>Any thread.</i>
+     */
+    void write(ByteBuffer bytes);
+
+    /** Bytes queued and not yet written to the socket. <i>Any thread.</i> */
+    long pendingOutputBytes();
+
+    /** Whether pending output is below the high-water mark. <i>Any thread.</i> */
+    boolean isWritable();
+
+    /** Stops reading from the socket until {@link #resumeReading()} (backpressure). <i>Any thread.</i> */
+    void suspendReading();
+
+    /** Resumes reading. <i>Any thread.</i> */
+    void resumeReading();
+
+    /** Half-close: sends FIN once pending output is written; reading continues. <i>Any thread.</i> */
+    void shutdownOutput();
+
+    /** Closes after pending output is written. <i>Any thread.</i> */
+    void close();
+
+    /** Closes now, dropping pending output. <i>Any thread.</i> */
+    void abort();
+
+    /** Whether the connection is not yet closed. <i>Any thread.</i> */
+    boolean isOpen();
+}

@@ -34,6 +34,15 @@ public interface TroupeRuntime {
      */
     CompletionStage<Object> ask(String tenant, Message message, Duration timeout);
 
+    /**
+     * Backpressure for producers that must never block, such as event loops feeding handlers. If
+     * {@code target}'s mailbox is above its high-water mark (half its capacity), arranges for
+     * {@code onDrained} to run once when it falls below its low-water mark (a quarter), and returns
+     * {@code true}: the producer should pause until then. Otherwise returns {@code false} at once.
+     * {@code onDrained} runs on a runtime thread and must be quick (hand the work to your own thread).
+     */
+    boolean awaitDrain(ActorRef target, Runnable onDrained);
+
     /** Spawns a top-level actor. */
     ActorRef spawn(ActorFactory factory, ActorOptions options);
 

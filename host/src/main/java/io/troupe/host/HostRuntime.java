@@ -52,6 +52,11 @@ final class HostRuntime implements TroupeRuntime {
     }
 
     @Override
+    public boolean awaitDrain(ActorRef target, Runnable onDrained) {
+        return system.awaitDrain(target, onDrained);
+    }
+
+    @Override
     public ActorRef spawn(ActorFactory factory, ActorOptions options) {
         return system.spawn(factory, options);
     }

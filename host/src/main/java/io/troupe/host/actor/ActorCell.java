@@ -48,10 +48,13 @@ public final class ActorCell implements Runnable, ActorContext {
 
     private static final Logger LOG = LoggerFactory.getLogger(ActorCell.class);
     private static final VarHandle RUN_STATE;
+    private static final VarHandle DRAIN_WAITERS;
 
     static {
         try {
-            RUN_STATE = MethodHandles.lookup().findVarHandle(ActorCell.class, "runState", int.class);
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            RUN_STATE = lookup.findVarHandle(ActorCell.class, "runState", int.class);
+            DRAIN_WAITERS = lookup.findVarHandle(ActorCell.class, "drainWaiters", DrainWaiter.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -68,6 +71,9 @@ public final class ActorCell implements Runnable, ActorContext {
 
     private enum AfterChildren { NOTHING, STOP, RESTART }
 
+    /** A producer paused by backpressure: an immutable node of a lock-free stack. */
+    private record DrainWaiter(Runnable onDrained, DrainWaiter next) { }
+
     private final ActorSystem system;
     private final long id;
     private final ActorCell parent;
@@ -80,6 +86,8 @@ public final class ActorCell implements Runnable, ActorContext {
 
     @SuppressWarnings("unused") // accessed through RUN_STATE
     private volatile int runState;
+    @SuppressWarnings("unused") // accessed through DRAIN_WAITERS
+    private volatile DrainWaiter drainWaiters;
     private volatile int lifecycle;
     private volatile long processed;
     private volatile long failures;
@@ -186,6 +194,45 @@ public final class ActorCell implements Runnable, ActorContext {
         schedule();
     }
 
+    /**
+     * If the mailbox is above its high-water mark (half the capacity), registers {@code onDrained} to
+     * run once it falls below the low-water mark (a quarter) and returns {@code true}.
+     */
+    boolean awaitDrain(Runnable onDrained) {
+        if (lifecycle == TERMINATED || mailbox.size() < highWaterMark()) {
+            return false;
+        }
+        DrainWaiter head;
+        do {
+            head = drainWaiters;
+        } while (!DRAIN_WAITERS.compareAndSet(this, head, new DrainWaiter(onDrained, head)));
+        // The consumer may have drained the mailbox between the check and the push, and looked for
+        // waiters before there was one: look again, so that no producer waits forever.
+        if (mailbox.size() <= lowWaterMark() || lifecycle == TERMINATED) {
+            releaseDrainWaiters();
+        }
+        return true;
+    }
+
+    private int highWaterMark() {
+        return Math.max(1, mailbox.capacity() / 2);
+    }
+
+    private int lowWaterMark() {
+        return mailbox.capacity() / 4;
+    }
+
+    private void releaseDrainWaiters() {
+        DrainWaiter waiter = (DrainWaiter) DRAIN_WAITERS.getAndSet(this, null);
+        for (; waiter != null; waiter = waiter.next()) {
+            try {
+                waiter.onDrained().run();
+            } catch (RuntimeException e) {
+                LOG.warn("A backpressure callback for {}#{} failed", name, id, e);
+            }
+        }
+    }
+
     /** Called by the timer thread when {@code timer} is due. */
     void deliverTimer(ActorTimer timer) {
         if (lifecycle == TERMINATED) {
@@ -237,6 +284,9 @@ public final class ActorCell implements Runnable, ActorContext {
                 drainMailbox();
             }
         } finally {
+            if (drainWaiters != null && (mailbox.size() <= lowWaterMark() || lifecycle == TERMINATED)) {
+                releaseDrainWaiters();
+            }
             runState = IDLE;
             if (hasWork()) {
                 schedule();

@@ -98,6 +98,11 @@ public final class ActorSystem {
         }
     }
 
+    /** See {@link io.troupe.api.TroupeRuntime#awaitDrain}; references of other runtimes never wait. */
+    public boolean awaitDrain(ActorRef target, Runnable onDrained) {
+        return target instanceof LocalActorRef ref && ref.cell().awaitDrain(onDrained);
+    }
+
     /**
      * Sends {@code message} to {@code target} with a one-shot reply address; see {@link ActorRef#ask}.
      */

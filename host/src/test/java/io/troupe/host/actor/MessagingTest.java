@@ -188,6 +188,38 @@ class MessagingTest {
     }
 
     @Test
+    void aProducerPausedAboveTheHighWaterMarkIsReleasedBelowTheLowWaterMark() {
+        List<Object> received = new ArrayList<>();
+        ActorRef actor = runtime.system.spawn(() -> (ctx, message) -> received.add(message),
+                ActorOptions.defaults().withMailboxCapacity(8));
+        runtime.settle();
+        List<String> released = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            actor.tell(i);
+        }
+        assertFalse(runtime.system.awaitDrain(actor, () -> released.add("early")), "3 of 8 is below half");
+        actor.tell(3);
+        assertTrue(runtime.system.awaitDrain(actor, () -> released.add("paused")), "4 of 8 is half");
+        assertTrue(released.isEmpty());
+        runtime.settle();
+        assertEquals(List.of("paused"), released);
+        assertEquals(4, received.size());
+    }
+
+    @Test
+    void aProducerWaitingOnAnActorThatStopsIsReleased() {
+        ActorRef actor = runtime.system.spawn(() -> (ctx, message) -> { },
+                ActorOptions.defaults().withMailboxCapacity(2));
+        actor.tell("a");
+        List<String> released = new ArrayList<>();
+        assertTrue(runtime.system.awaitDrain(actor, () -> released.add("released")));
+        runtime.system.stop(actor, StopReason.NORMAL);
+        runtime.settle();
+        assertEquals(List.of("released"), released);
+        assertFalse(runtime.system.awaitDrain(actor, () -> released.add("again")));
+    }
+
+    @Test
     void replyWithoutASenderBecomesADeadLetter() {
         ActorRef actor = runtime.system.spawn(() -> (ctx, message) -> ctx.reply("answer"), ActorOptions.defaults());
         actor.tell("question");

@@ -1,5 +1,6 @@
 package io.troupe.host;
 
+import java.io.IOException;
 import java.time.Duration;
 import java.util.Dictionary;
 import java.util.Hashtable;
@@ -13,18 +14,22 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.troupe.api.TroupeRuntime;
+import io.troupe.api.net.Reactor;
 import io.troupe.host.actor.ActorSystem;
 import io.troupe.host.dispatch.WorkerPool;
 import io.troupe.host.log.TroupeLogging;
 import io.troupe.host.plugin.PluginDirectory;
+import io.troupe.host.reactor.NioReactor;
 import io.troupe.host.timer.TimerThread;
 
 /**
  * Wiring only: builds the runtime when the host bundle starts, registers it as the
- * {@link TroupeRuntime} service, and takes it down in reverse order when the bundle stops.
+ * {@link TroupeRuntime} service and the reactor as the {@link Reactor} service, and takes them down in
+ * reverse order when the bundle stops (the reactor first, so no connection feeds a stopping runtime).
  *
  * <p>Framework properties: {@code troupe.workers} (worker threads, default: available processors),
- * {@code troupe.throughput} (messages per actor turn, default {@value ActorSystem#DEFAULT_THROUGHPUT}).
+ * {@code troupe.throughput} (messages per actor turn, default {@value ActorSystem#DEFAULT_THROUGHPUT}),
+ * {@code troupe.ioThreads} (reactor IO loops, default: available processors).
  *
  * <p><b>Threading:</b> called by the framework, start and stop never concurrently.
  */
@@ -39,9 +44,11 @@ public final class HostActivator implements BundleActivator {
     private PluginDirectory plugins;
     private ActorSystem system;
     private ServiceRegistration<TroupeRuntime> registration;
+    private NioReactor reactor;
+    private ServiceRegistration<Reactor> reactorRegistration;
 
     @Override
-    public void start(BundleContext context) {
+    public void start(BundleContext context) throws IOException, InterruptedException {
         logging = TroupeLogging.of(LoggerFactory.getILoggerFactory());
         logging.start();
         int workerCount = intProperty(context, "troupe.workers", Runtime.getRuntime().availableProcessors());
@@ -55,10 +62,40 @@ public final class HostActivator implements BundleActivator {
         properties.put(Constants.SERVICE_DESCRIPTION, "Troupe actor runtime");
         registration = context.registerService(TroupeRuntime.class, new HostRuntime(system, plugins), properties);
         LOG.info("Troupe runtime started: {} workers, throughput {}", workerCount, throughput);
+        startReactor(context);
+    }
+
+    private void startReactor(BundleContext context) throws IOException, InterruptedException {
+        int ioThreads = intProperty(context, "troupe.ioThreads", Runtime.getRuntime().availableProcessors());
+        try {
+            reactor = new NioReactor(ioThreads);
+        } catch (IOException e) {
+            LOG.error("Cannot start the reactor; stopping the runtime", e);
+            stop(context); // the framework does not call stop() after a failed start()
+            throw e;
+        }
+        Dictionary<String, Object> properties = new Hashtable<>();
+        properties.put(Constants.SERVICE_DESCRIPTION, "Troupe reactor (non-blocking TCP)");
+        reactorRegistration = context.registerService(Reactor.class, reactor, properties);
+        LOG.info("Reactor started: {} IO loops", ioThreads);
+    }
+
+    private void stopReactor() throws InterruptedException {
+        if (reactorRegistration != null) {
+            reactorRegistration.unregister();
+            reactorRegistration = null;
+        }
+        if (reactor != null) {
+            if (!reactor.shutdown(STOP_TIMEOUT)) {
+                LOG.warn("Some reactor threads did not end within {}", STOP_TIMEOUT);
+            }
+            reactor = null;
+        }
     }
 
     @Override
     public void stop(BundleContext context) throws InterruptedException {
+        stopReactor();
         if (registration != null) {
             registration.unregister();
         }

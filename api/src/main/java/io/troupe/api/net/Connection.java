@@ -34,25 +34,29 @@ public interface Connection {
     /** Runs {@code task} on this connection's loop (later, even when called on the loop). <i>Any thread.</i> */
     void execute(Runnable task);
 
-    /** Runs {@code task} on this connection's loop after {@code delay}. <i>Any thread.</i> */
+    /**
+     * Runs {@code task} on this connection's loop after {@code delay}, even if the connection has closed
+     * by then (check {@link #isOpen()}). <i>Any thread.</i>
+     */
     Cancellable schedule(Runnable task, Duration delay);
 
     /**
-     * Queues {@code bytes} (its remaining bytes; the buffer is not copied, so it must not be changed
-     * afterwards) for writing in order. Ignored once the connection is closing. <i>Any thread.</i>
+     * Queues {@code bytes} (its remaining bytes; the buffer is not copied, so its content must not be
+     * changed afterwards, but its position and limit are left alone) for writing in order. Ignored
+     * once the connection is closing. <i>Any thread.</i>
      */
     void write(ByteBuffer bytes);
 
     /** Bytes queued and not yet written to the socket. <i>Any thread.</i> */
     long pendingOutputBytes();
 
-    /** Whether pending output is below the high-water mark. <i>Any thread.</i> */
+    /** Whether pending output is at or below the high-water mark. <i>Any thread.</i> */
     boolean isWritable();
 
     /** Stops reading from the socket until {@link #resumeReading()} (backpressure). <i>Any thread.</i> */
     void suspendReading();
 
-    /** Resumes reading. <i>Any thread.</i> */
+    /** Resumes reading; bytes left unconsumed are presented again at once. <i>Any thread.</i> */
     void resumeReading();
 
     /** Half-close: sends FIN once pending output is written; reading continues. <i>Any thread.</i> */

@@ -24,18 +24,23 @@ public interface ConnectionHandler {
      */
     void onRead(Connection connection, ByteBuffer input);
 
-    /** The peer shut down its output (half-close); no more bytes will arrive. */
+    /**
+     * The peer shut down its output (half-close); no more bytes will arrive. The default closes the
+     * connection once pending output is written; override to keep answering a half-closed peer.
+     */
     default void onInputShutdown(Connection connection) {
+        connection.close();
     }
 
-    /** Pending output fell back below the low-water mark after passing the high-water mark. */
+    /** Pending output fell to or below the low-water mark after rising above the high-water mark. */
     default void onWritable(Connection connection) {
     }
 
     /**
      * The connection is closed; called exactly once.
      *
-     * @param cause the I/O failure that closed it, or {@code null} for an orderly close
+     * @param cause the I/O failure that closed it (a broken limit or an exception thrown by this handler
+     *              included), or {@code null} for an orderly close or an abort
      */
     default void onClosed(Connection connection, Throwable cause) {
     }

@@ -3,9 +3,9 @@ package io.troupe.api.net;
 /**
  * Per-connection limits for a {@link Listener}'s connections.
  *
- * @param highWaterMark   pending output (bytes) above which {@link Connection#isWritable()} turns false
- * @param lowWaterMark    pending output below which it turns true again, with
- *                        {@link ConnectionHandler#onWritable}
+ * @param highWaterMark   pending output (bytes) above which {@link Connection#isWritable()} is false
+ * @param lowWaterMark    pending output at or below which {@link ConnectionHandler#onWritable} fires
+ *                        after the high-water mark was passed
  * @param maxPendingOutput pending output above which the connection is closed as a slow consumer
  * @param maxInputBuffer  the most bytes a connection buffers unconsumed before it is closed
  */

@@ -15,7 +15,10 @@ public interface Listener extends AutoCloseable {
     /** The bound address (with the actual port when port 0 was asked for). */
     InetSocketAddress address();
 
-    /** Stops accepting and releases the port. Idempotent. */
+    /**
+     * Stops accepting and releases the port; from a non-runtime thread, returns once the port is free.
+     * Idempotent.
+     */
     @Override
     void close();
 }

@@ -1,0 +1,172 @@
+package io.troupe.host.reactor;
+
+import java.io.IOException;
+import java.net.BindException;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.function.LongSupplier;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.troupe.api.net.ConnectionHandlerFactory;
+import io.troupe.api.net.ConnectionOptions;
+import io.troupe.api.net.Listener;
+
+/**
+ * The acceptor loop and what it does (muduo's Acceptor): binds listening sockets, accepts on them,
+ * and hands every accepted socket to the next IO loop, where its {@link TcpConnection} registers and
+ * gets its handler.
+ *
+ * <pre>
+ *  listen() ─bind─► TcpListener ─register─► acceptor loop ─OP_ACCEPT─► acceptFrom(): accept … until none
+ *                                                                        │ non-blocking, TCP_NODELAY, SO_KEEPALIVE
+ *                                                                        ▼
+ *                                                group.next().execute(connection::open)
+ * </pre>
+ *
+ * An accept that fails (EMFILE, ENFILE, ENOBUFS…) would fail again at once while the connection
+ * waits in the backlog, so the listener stops watching OP_ACCEPT for a growing pause
+ * ({@link AcceptBackoff}) and the failure is logged at a bounded rate.
+ *
+ * <p><b>Threading:</b> {@link #listen} and {@link #shutdown} from any thread but the acceptor loop;
+ * {@link #acceptFrom} on the acceptor loop.
+ */
+final class Acceptor {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Acceptor.class);
+    private static final int BACKLOG = 1024;
+    /** Per event and listener, so that one busy listener leaves room for the others. */
+    private static final int MAX_ACCEPTS_PER_EVENT = 256;
+
+    private final EventLoop loop;
+    private final EventLoopGroup group;
+    private final LongSupplier connectionIds;
+
+    Acceptor(EventLoop loop, EventLoopGroup group, LongSupplier connectionIds) {
+        this.loop = loop;
+        this.group = group;
+        this.connectionIds = connectionIds;
+    }
+
+    EventLoop loop() {
+        return loop;
+    }
+
+    /** Binds {@code address} (SO_REUSEADDR) and starts accepting on the acceptor loop. */
+    Listener listen(InetSocketAddress address, ConnectionHandlerFactory handlers, ConnectionOptions options)
+            throws IOException {
+        Objects.requireNonNull(address, "address");
+        Objects.requireNonNull(handlers, "handlers");
+        Objects.requireNonNull(options, "options");
+        if (loop.isShutdown()) {
+            throw shutDown(address);
+        }
+        ServerSocketChannel server = ServerSocketChannel.open();
+        InetSocketAddress bound;
+        try {
+            server.setOption(StandardSocketOptions.SO_REUSEADDR, true);
+            server.bind(address, BACKLOG);
+            server.configureBlocking(false);
+            bound = (InetSocketAddress) server.getLocalAddress();
+        } catch (IOException e) {
+            closeQuietly(server);
+            throw cannotListen(address, e);
+        }
+        TcpListener listener = new TcpListener(this, loop, server, bound, handlers, options);
+        loop.execute(listener::register);
+        if (loop.isTerminated()) {
+            listener.close();
+            throw shutDown(address);
+        }
+        LOG.info("Listening on {}", bound);
+        return listener;
+    }
+
+    private static IllegalStateException shutDown(InetSocketAddress address) {
+        return new IllegalStateException("The reactor is shut down; cannot listen on " + address);
+    }
+
+    private static IOException cannotListen(InetSocketAddress address, IOException cause) {
+        String message = "Cannot listen on " + address + ": " + cause.getMessage();
+        IOException failure = cause instanceof BindException ? new BindException(message) : new IOException(message);
+        failure.initCause(cause);
+        return failure;
+    }
+
+    /** Accepts every pending connection of {@code listener} (up to a bound) and hands each over. */
+    void acceptFrom(TcpListener listener) {
+        loop.assertInLoop();
+        for (int i = 0; i < MAX_ACCEPTS_PER_EVENT; i++) {
+            SocketChannel socket;
+            try {
+                socket = listener.channel().accept();
+            } catch (ClosedChannelException e) {
+                return;
+            } catch (IOException e) {
+                acceptFailed(listener, e);
+                return;
+            }
+            if (socket == null) {
+                return;
+            }
+            listener.backoff().onSuccess();
+            handOver(listener, socket);
+        }
+    }
+
+    private void acceptFailed(TcpListener listener, IOException failure) {
+        AcceptBackoff backoff = listener.backoff();
+        long pauseMillis = backoff.onFailure();
+        if (backoff.shouldLog(System.nanoTime())) {
+            LOG.warn("Accepting on {} failed: {}; pausing accepts for {} ms ({} failures not logged since the"
+                    + " last report)", listener.address(), failure.toString(), pauseMillis, backoff.takeSuppressed());
+        }
+        listener.pauseAccepting(pauseMillis);
+    }
+
+    private void handOver(TcpListener listener, SocketChannel socket) {
+        InetSocketAddress remote;
+        InetSocketAddress local;
+        try {
+            socket.configureBlocking(false);
+            socket.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            socket.setOption(StandardSocketOptions.SO_KEEPALIVE, true);
+            remote = (InetSocketAddress) socket.getRemoteAddress();
+            local = (InetSocketAddress) socket.getLocalAddress();
+        } catch (IOException e) {
+            LOG.debug("Dropping a connection accepted on {} that failed during setup", listener.address(), e);
+            closeQuietly(socket);
+            return;
+        }
+        EventLoop ioLoop = group.next();
+        TcpConnection connection = new TcpConnection(connectionIds.getAsLong(), ioLoop, socket, remote, local,
+                listener.options(), listener.handlers());
+        LOG.debug("Accepted connection #{} from {} on {}; it goes to {}", connection.id(), remote,
+                listener.address(), ioLoop.name());
+        ioLoop.execute(connection::open);
+    }
+
+    /**
+     * Stops the acceptor loop, which closes every listener, and waits up to {@code timeout} for it.
+     *
+     * @return whether the loop's thread ended in time
+     */
+    boolean shutdown(Duration timeout) throws InterruptedException {
+        loop.shutdown();
+        return loop.awaitTermination(timeout);
+    }
+
+    private static void closeQuietly(java.nio.channels.Channel channel) {
+        try {
+            channel.close();
+        } catch (IOException e) {
+            LOG.debug("Closing {} failed", channel, e);
+        }
+    }
+}

@@ -1,0 +1,317 @@
+package io.troupe.host.reactor;
+
+import java.io.IOException;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.SelectableChannel;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.troupe.api.net.Cancellable;
+import io.troupe.host.dispatch.RuntimeThread;
+import io.troupe.host.timer.TimerQueue;
+
+/**
+ * One thread, one {@link Selector}, one {@link TimerQueue} and one task queue: muduo's EventLoop.
+ * Every iteration (the seeds' loop body):
+ *
+ * <pre>
+ *   heartbeat ─► run due timers ─► select (≤ next deadline; selectNow when tasks wait) ─► IO events
+ *       ▲                                                                                   │
+ *       └──────────────────────── run the tasks queued before this point ◄──────────────────┘
+ * </pre>
+ *
+ * <p>Other threads hand work over through a lock-free multi-producer queue. They wake the selector
+ * only when the loop may be about to sleep: {@code awake} is true from the moment select returns
+ * until the loop next prepares to select, and the first producer to flip it back to true wakes the
+ * selector, so a burst of tasks costs one wakeup. A task or callback that throws is logged and the
+ * loop continues.
+ *
+ * <p><b>Threading:</b> {@link #execute}, {@link #schedule}, {@link #inLoop}, {@link #shutdown},
+ * {@link #lastIterationNanos} from any thread; {@link #awaitTermination} from any thread but this
+ * loop's; {@link #register} and {@link #deregisterNow} only on the loop. No locks and no blocking calls
+ * run on the loop thread apart from the select itself.
+ */
+public final class EventLoop implements Executor {
+
+    private static final Logger LOG = LoggerFactory.getLogger(EventLoop.class);
+
+    /** The select never blocks longer, so that the heartbeat stays fresh for a monitor. */
+    private static final long MAX_SELECT_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /** Delays beyond this (about 73 years) are clamped, keeping deadline arithmetic overflow-free. */
+    private static final long MAX_DELAY_NANOS = Long.MAX_VALUE >> 2;
+    private static final int SHUTDOWN_TASK_PASSES = 4;
+    /** Queued by the loop itself to mark the end of one iteration's batch of tasks. */
+    private static final Runnable END_OF_BATCH = () -> { };
+
+    private static final int RUNNING = 0;
+    private static final int STOPPING = 1;
+    private static final int TERMINATED = 2;
+
+    private final String name;
+    private final Selector selector;
+    private final TimerQueue timers = new TimerQueue();
+    private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
+    private final AtomicBoolean awake = new AtomicBoolean(true);
+    private final AtomicInteger state = new AtomicInteger(RUNNING);
+    private final Thread thread;
+    private volatile long lastIterationNanos = System.nanoTime();
+
+    /**
+     * Opens the selector and starts the loop's thread, named {@code name}.
+     *
+     * @throws IOException when no selector can be opened
+     */
+    public EventLoop(String name) throws IOException {
+        this.name = name;
+        this.selector = Selector.open();
+        this.thread = new LoopThread(name);
+        thread.start();
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** Whether the caller runs on this loop. */
+    public boolean inLoop() {
+        return Thread.currentThread() == thread;
+    }
+
+    /** Fails unless the caller runs on this loop; guards loop-confined state. */
+    public void assertInLoop() {
+        if (Thread.currentThread() != thread) {
+            throw notInLoop();
+        }
+    }
+
+    private IllegalStateException notInLoop() {
+        return new IllegalStateException("Loop-confined code of " + name + " called on "
+                + Thread.currentThread().getName());
+    }
+
+    /**
+     * Runs {@code task} on the loop, after the IO events of the current iteration (also when called on
+     * the loop). Tasks queued after the loop terminated are dropped.
+     */
+    @Override
+    public void execute(Runnable task) {
+        if (state.get() == TERMINATED) {
+            LOG.debug("Loop {} has terminated; dropping task {}", name, task);
+            return;
+        }
+        tasks.offer(task);
+        if (!awake.get() && awake.compareAndSet(false, true) && !inLoop()) {
+            selector.wakeup();
+        }
+    }
+
+    /** Runs {@code task} on the loop after {@code delay} (at once for zero or negative delays). */
+    public Cancellable schedule(Runnable task, Duration delay) {
+        long nanos;
+        try {
+            nanos = delay.toNanos();
+        } catch (ArithmeticException tooLong) {
+            nanos = delay.isNegative() ? 0 : MAX_DELAY_NANOS;
+        }
+        return schedule(task, nanos);
+    }
+
+    /** Runs {@code task} on the loop after {@code delayNanos}. */
+    public Cancellable schedule(Runnable task, long delayNanos) {
+        long delay = Math.min(Math.max(0, delayNanos), MAX_DELAY_NANOS);
+        ScheduledTask scheduled = new ScheduledTask(timers, System.nanoTime() + delay, task);
+        if (inLoop()) {
+            timers.add(scheduled.timeout());
+        } else {
+            execute(() -> timers.add(scheduled.timeout()));
+        }
+        return scheduled;
+    }
+
+    /** Registers {@code channel} with this loop's selector; {@code handler} receives its events. */
+    SelectionKey register(SelectableChannel channel, int ops, IoHandler handler) throws ClosedChannelException {
+        assertInLoop();
+        return channel.register(selector, ops, handler);
+    }
+
+    /**
+     * Cancels {@code key} and lets the selector drop it at once, so that closing its channel right
+     * afterwards releases the socket immediately rather than at the next select.
+     */
+    void deregisterNow(SelectionKey key) {
+        assertInLoop();
+        key.cancel();
+        try {
+            selector.selectNow(this::dispatch);
+        } catch (IOException e) {
+            LOG.warn("Select on loop {} failed while deregistering a channel", name, e);
+        }
+    }
+
+    /** When the loop last began an iteration ({@link System#nanoTime()}): the heartbeat for a monitor. */
+    public long lastIterationNanos() {
+        return lastIterationNanos;
+    }
+
+    /**
+     * Asks the loop to stop: it finishes the current iteration, runs the tasks still queued, tells
+     * every registered channel's handler to close, and ends its thread. Idempotent.
+     */
+    public void shutdown() {
+        if (state.compareAndSet(RUNNING, STOPPING)) {
+            selector.wakeup();
+        }
+    }
+
+    public boolean isShutdown() {
+        return state.get() != RUNNING;
+    }
+
+    public boolean isTerminated() {
+        return state.get() == TERMINATED;
+    }
+
+    /**
+     * Waits up to {@code timeout} for the thread to end after {@link #shutdown()}.
+     *
+     * @return whether it ended
+     */
+    public boolean awaitTermination(Duration timeout) throws InterruptedException {
+        if (inLoop()) {
+            throw new IllegalStateException("Loop " + name + " cannot wait for its own termination");
+        }
+        TimeUnit.NANOSECONDS.timedJoin(thread, Math.max(0, timeout.toNanos()));
+        return !thread.isAlive();
+    }
+
+    @Override
+    public String toString() {
+        return "EventLoop[" + name + "]";
+    }
+
+    private void runIteration() {
+        long now = System.nanoTime();
+        lastIterationNanos = now;
+        timers.runDue(now);
+        select(now);
+        runTasks();
+    }
+
+    private void select(long now) {
+        awake.set(false);
+        try {
+            if (!tasks.isEmpty()) {
+                selector.selectNow(this::dispatch);
+            } else {
+                long next = timers.nextDeadline();
+                long wait = next == Long.MAX_VALUE ? MAX_SELECT_NANOS : Math.min(MAX_SELECT_NANOS, next - now);
+                if (wait <= 0) {
+                    selector.selectNow(this::dispatch);
+                } else {
+                    selector.select(this::dispatch, TimeUnit.NANOSECONDS.toMillis(wait + 999_999));
+                }
+            }
+        } catch (IOException e) {
+            LOG.error("Select failed on loop {}", name, e);
+        } finally {
+            awake.set(true);
+        }
+    }
+
+    private void dispatch(SelectionKey key) {
+        if (!awake.get()) {
+            awake.set(true); // the select has returned: producers need not wake it any more
+        }
+        if (!key.isValid()) {
+            return;
+        }
+        IoHandler handler = (IoHandler) key.attachment();
+        try {
+            handler.onReady(key.readyOps());
+        } catch (Throwable t) {
+            LOG.error("IO handler {} failed on loop {}; the loop continues", handler, name, t);
+        }
+    }
+
+    /** Runs the tasks queued before this call; tasks they queue wait for the next iteration. */
+    private void runTasks() {
+        if (tasks.isEmpty()) {
+            return;
+        }
+        tasks.offer(END_OF_BATCH);
+        Runnable task;
+        while ((task = tasks.poll()) != END_OF_BATCH) {
+            runSafely(task);
+        }
+    }
+
+    private void runSafely(Runnable task) {
+        try {
+            task.run();
+        } catch (Throwable t) {
+            LOG.error("Task {} failed on loop {}; the loop continues", task, name, t);
+        }
+    }
+
+    /** After the last iteration: drain tasks, close every registered channel, drain again. */
+    private void closeDown() {
+        try {
+            runTasks();
+            List<SelectionKey> keys = new ArrayList<>(selector.keys());
+            for (SelectionKey key : keys) {
+                IoHandler handler = (IoHandler) key.attachment();
+                try {
+                    handler.onLoopShutdown();
+                } catch (Throwable t) {
+                    LOG.error("Handler {} failed to close on loop {} shutdown", handler, name, t);
+                }
+            }
+            for (int pass = 0; pass < SHUTDOWN_TASK_PASSES && !tasks.isEmpty(); pass++) {
+                runTasks();
+            }
+        } finally {
+            state.set(TERMINATED);
+            tasks.clear();
+            try {
+                selector.close();
+            } catch (IOException e) {
+                LOG.warn("Closing the selector of loop {} failed", name, e);
+            }
+        }
+    }
+
+    private final class LoopThread extends Thread implements RuntimeThread {
+
+        LoopThread(String name) {
+            super(name);
+            setDaemon(true);
+            setContextClassLoader(EventLoop.class.getClassLoader());
+        }
+
+        @Override
+        public void run() {
+            try {
+                while (state.get() == RUNNING) {
+                    try {
+                        runIteration();
+                    } catch (Throwable t) {
+                        LOG.error("Iteration of loop {} failed; the loop continues", name, t);
+                    }
+                }
+            } finally {
+                closeDown();
+            }
+        }
+    }
+}

@@ -1,0 +1,557 @@
+package io.troupe.host.reactor;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.SocketChannel;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.troupe.api.net.Cancellable;
+import io.troupe.api.net.Connection;
+import io.troupe.api.net.ConnectionHandler;
+import io.troupe.api.net.ConnectionHandlerFactory;
+import io.troupe.api.net.ConnectionOptions;
+
+/**
+ * One accepted TCP connection on one IO loop (muduo's TcpConnection).
+ *
+ * <pre>
+ *  CONNECTING ──open()──► OPEN ──close()──► CLOSING ──output drained──► CLOSED
+ *                          │  └──abort(), slow consumer──► CLOSING ──(next task)──► CLOSED
+ *                          └──I/O error, input overflow, handler threw, both directions shut──► CLOSED
+ *  beside the state: output shut down (FIN sent once pending output is written), input shut down (EOF read)
+ * </pre>
+ *
+ * <p>Reading: on each read event, up to {@value #MAX_READ_ROUNDS} rounds of one read into the
+ * {@link InputBuffer} and one {@link ConnectionHandler#onRead}; a round that does not fill the buffer
+ * ends the event. Writing: {@link #write} counts the bytes and queues them on the lock-free
+ * {@link OutputQueue}, and asks the loop for one flush until that flush has run; on the loop, with
+ * nothing queued, it writes to the socket directly. The loop flushes with gathering writes and watches
+ * OP_WRITE only while output remains.
+ *
+ * <p>Callbacks are never re-entered: {@link #close}, {@link #abort} and {@link #shutdownOutput}
+ * change the state at once (so later writes are ignored) and leave the socket work to a loop task,
+ * so {@link ConnectionHandler#onClosed} never runs inside another callback of the same connection.
+ *
+ * <p><b>Threading:</b> the {@link Connection} methods documented for any thread are lock-free and
+ * hand their work to the loop; everything else is confined to the loop ({@code assertInLoop}).
+ */
+public final class TcpConnection implements Connection, IoHandler {
+
+    private static final Logger LOG = LoggerFactory.getLogger(TcpConnection.class);
+    static final int MAX_READ_ROUNDS = 16;
+    private static final int MAX_WRITES_PER_FLUSH = 16;
+
+    enum State { CONNECTING, OPEN, CLOSING, CLOSED }
+
+    private final long id;
+    private final EventLoop loop;
+    private final SocketChannel channel;
+    private final InetSocketAddress remoteAddress;
+    private final InetSocketAddress localAddress;
+    private final ConnectionOptions options;
+    private final ConnectionHandlerFactory handlers;
+
+    private final AtomicReference<State> state = new AtomicReference<>(State.CONNECTING);
+    private final AtomicBoolean aborting = new AtomicBoolean();
+    private final AtomicBoolean flushScheduled = new AtomicBoolean();
+    private final Runnable flushTask = this::flushFromTask;
+    private final OutputQueue output = new OutputQueue();
+    private volatile boolean outputShutdownRequested;
+    private volatile boolean aboveHighWater;
+
+    // Loop-confined.
+    private final InputBuffer input;
+    private SelectionKey key;
+    private ConnectionHandler handler;
+    private boolean readingSuspended;
+    private boolean waitingForWrite;
+    private boolean inputShut;
+    private boolean outputShut;
+
+    TcpConnection(long id, EventLoop loop, SocketChannel channel, InetSocketAddress remoteAddress,
+            InetSocketAddress localAddress, ConnectionOptions options, ConnectionHandlerFactory handlers) {
+        this.id = id;
+        this.loop = loop;
+        this.channel = channel;
+        this.remoteAddress = remoteAddress;
+        this.localAddress = localAddress;
+        this.options = options;
+        this.handlers = handlers;
+        this.input = new InputBuffer(InputBuffer.DEFAULT_INITIAL_CAPACITY, options.maxInputBuffer());
+    }
+
+    /** Registers with the loop, creates the handler, calls onOpen, then starts reading. */
+    void open() {
+        loop.assertInLoop();
+        if (!state.compareAndSet(State.CONNECTING, State.OPEN)) {
+            return;
+        }
+        try {
+            key = loop.register(channel, 0, this);
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("Cannot register connection #{} from {} with {}; closing it", id, remoteAddress,
+                    loop.name(), e);
+            closeNow(e);
+            return;
+        }
+        ConnectionHandler created;
+        try {
+            created = handlers.create(this);
+            if (created == null) {
+                throw new NullPointerException(handlers + " returned no handler");
+            }
+        } catch (Throwable t) {
+            LOG.error("Handler factory {} failed for connection #{} from {}; closing it", handlers, id,
+                    remoteAddress, t);
+            closeNow(t);
+            return;
+        }
+        handler = created;
+        try {
+            handler.onOpen(this);
+        } catch (Throwable t) {
+            handlerFailed("onOpen", t);
+            return;
+        }
+        updateInterest();
+    }
+
+    EventLoop loop() {
+        return loop;
+    }
+
+    // ---- Connection: any thread ------------------------------------------------------------------
+
+    @Override
+    public long id() {
+        return id;
+    }
+
+    @Override
+    public InetSocketAddress remoteAddress() {
+        return remoteAddress;
+    }
+
+    @Override
+    public InetSocketAddress localAddress() {
+        return localAddress;
+    }
+
+    @Override
+    public boolean inLoop() {
+        return loop.inLoop();
+    }
+
+    @Override
+    public void execute(Runnable task) {
+        loop.execute(task);
+    }
+
+    @Override
+    public Cancellable schedule(Runnable task, Duration delay) {
+        return loop.schedule(task, delay);
+    }
+
+    @Override
+    public void write(ByteBuffer bytes) {
+        if (!bytes.hasRemaining()) {
+            return;
+        }
+        if (!acceptsOutput()) {
+            LOG.debug("Connection #{} is closing or its output is shut down; {} bytes ignored", id,
+                    bytes.remaining());
+            return;
+        }
+        ByteBuffer own = bytes.slice(); // our position and limit; the caller's stay as they were
+        if (loop.inLoop() && canWriteDirectly()) {
+            writeDirectly(own);
+            return;
+        }
+        if (afterAdding(output.add(own))) {
+            scheduleFlush();
+        }
+    }
+
+    @Override
+    public long pendingOutputBytes() {
+        return Math.max(0, output.pending());
+    }
+
+    @Override
+    public boolean isWritable() {
+        return output.pending() <= options.highWaterMark();
+    }
+
+    @Override
+    public void suspendReading() {
+        if (loop.inLoop()) {
+            setReading(false);
+        } else {
+            loop.execute(() -> setReading(false));
+        }
+    }
+
+    @Override
+    public void resumeReading() {
+        if (loop.inLoop()) {
+            setReading(true);
+        } else {
+            loop.execute(() -> setReading(true));
+        }
+    }
+
+    @Override
+    public void shutdownOutput() {
+        if (state.get() == State.OPEN && !outputShutdownRequested) {
+            outputShutdownRequested = true;
+            loop.execute(this::drain);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (state.compareAndSet(State.OPEN, State.CLOSING)) {
+            loop.execute(this::drain);
+        }
+    }
+
+    @Override
+    public void abort() {
+        if (beginAbort()) {
+            loop.execute(() -> closeNow(null));
+        }
+    }
+
+    @Override
+    public boolean isOpen() {
+        return state.get() != State.CLOSED;
+    }
+
+    @Override
+    public String toString() {
+        return "TcpConnection#" + id + "[" + remoteAddress + " on " + loop.name() + ", " + state.get() + "]";
+    }
+
+    // ---- writing ---------------------------------------------------------------------------------
+
+    private boolean acceptsOutput() {
+        State current = state.get();
+        return (current == State.OPEN || current == State.CONNECTING) && !outputShutdownRequested;
+    }
+
+    private boolean canWriteDirectly() {
+        return state.get() == State.OPEN && !waitingForWrite && output.isEmpty();
+    }
+
+    private void writeDirectly(ByteBuffer bytes) {
+        try {
+            channel.write(bytes);
+        } catch (IOException e) {
+            failLater(e);
+            return;
+        }
+        if (bytes.hasRemaining()) {
+            long pending = output.addRemainder(bytes);
+            setWaitingForWrite(true);
+            afterAdding(pending);
+        }
+    }
+
+    /**
+     * Applies the water marks and the slow-consumer limit to a new pending count.
+     *
+     * @return false when the connection is being cut off as a slow consumer
+     */
+    private boolean afterAdding(long pending) {
+        if (pending > options.highWaterMark() && !aboveHighWater) {
+            aboveHighWater = true;
+        }
+        if (pending > options.maxPendingOutput()) {
+            closeAsSlowConsumer(pending);
+            return false;
+        }
+        return true;
+    }
+
+    private void closeAsSlowConsumer(long pending) {
+        if (beginAbort()) {
+            ConnectionLimitException cause = ConnectionLimitException.slowConsumer(id, remoteAddress, pending,
+                    options.maxPendingOutput());
+            LOG.warn("{}; closing it", cause.getMessage());
+            loop.execute(() -> closeNow(cause));
+        }
+    }
+
+    private void scheduleFlush() {
+        if (!flushScheduled.get() && flushScheduled.compareAndSet(false, true)) {
+            loop.execute(flushTask);
+        }
+    }
+
+    private void flushFromTask() {
+        flushScheduled.set(false); // before draining: a writer that still sees true has queued before
+        drain();
+    }
+
+    /** Flushes unless OP_WRITE is armed (then the write event flushes); also finishes close/shutdown. */
+    private void drain() {
+        if (!waitingForWrite) {
+            flush();
+        }
+    }
+
+    private void flush() {
+        loop.assertInLoop();
+        if (state.get() == State.CLOSED) {
+            output.clear(); // a write that raced with the close
+            return;
+        }
+        if (aborting.get()) {
+            return;
+        }
+        if (outputShut) {
+            output.clear();
+            return;
+        }
+        try {
+            for (int i = 0; i < MAX_WRITES_PER_FLUSH && !output.isEmpty(); i++) {
+                if (output.writeTo(channel) == 0) {
+                    break;
+                }
+            }
+        } catch (IOException e) {
+            closeNow(e);
+            return;
+        }
+        setWaitingForWrite(!output.isEmpty());
+        if (aboveHighWater && output.pending() <= options.lowWaterMark()) {
+            aboveHighWater = false;
+            if (state.get() == State.OPEN && !notifyWritable()) {
+                return;
+            }
+        }
+        if (state.get() != State.CLOSED && output.isEmpty()) {
+            outputDrained();
+        }
+    }
+
+    private boolean notifyWritable() {
+        try {
+            handler.onWritable(this);
+            return true;
+        } catch (Throwable t) {
+            handlerFailed("onWritable", t);
+            return false;
+        }
+    }
+
+    /** Everything queued is written: finish a pending close or output shutdown. */
+    private void outputDrained() {
+        if (state.get() == State.CLOSING) {
+            closeNow(null);
+            return;
+        }
+        if (outputShutdownRequested && !outputShut) {
+            try {
+                channel.shutdownOutput();
+            } catch (IOException e) {
+                closeNow(e);
+                return;
+            }
+            outputShut = true;
+            if (inputShut) {
+                closeNow(null);
+            }
+        }
+    }
+
+    private void setWaitingForWrite(boolean waiting) {
+        if (waitingForWrite != waiting) {
+            waitingForWrite = waiting;
+            updateInterest();
+        }
+    }
+
+    // ---- reading ---------------------------------------------------------------------------------
+
+    @Override
+    public void onReady(int readyOps) {
+        if ((readyOps & SelectionKey.OP_READ) != 0) {
+            handleRead();
+        }
+        if ((readyOps & SelectionKey.OP_WRITE) != 0 && state.get() != State.CLOSED) {
+            flush();
+        }
+    }
+
+    private void handleRead() {
+        loop.assertInLoop();
+        for (int round = 0; round < MAX_READ_ROUNDS; round++) {
+            if (state.get() == State.CLOSED || readingSuspended || inputShut) {
+                return;
+            }
+            if (!input.ensureSpace()) {
+                closeOnInputOverflow();
+                return;
+            }
+            int read;
+            try {
+                read = input.readFrom(channel);
+            } catch (IOException e) {
+                closeNow(e);
+                return;
+            }
+            if (read < 0) {
+                endOfInput();
+                return;
+            }
+            if (read == 0) {
+                return;
+            }
+            boolean filled = input.isFull();
+            deliver();
+            if (!filled) {
+                return; // the socket had less than the free space: it is drained
+            }
+        }
+    }
+
+    /** Hands the unconsumed input to the handler, or drops it while the connection is closing. */
+    private void deliver() {
+        ByteBuffer readable = input.flipForRead();
+        if (state.get() != State.OPEN) {
+            readable.position(readable.limit());
+            input.afterRead();
+            return;
+        }
+        try {
+            handler.onRead(this, readable);
+        } catch (Throwable t) {
+            handlerFailed("onRead", t);
+            return;
+        }
+        input.afterRead();
+    }
+
+    private void endOfInput() {
+        inputShut = true;
+        updateInterest();
+        if (state.get() == State.OPEN) {
+            try {
+                handler.onInputShutdown(this);
+            } catch (Throwable t) {
+                handlerFailed("onInputShutdown", t);
+                return;
+            }
+        }
+        if (state.get() != State.CLOSED && outputShut) {
+            closeNow(null);
+        }
+    }
+
+    private void closeOnInputOverflow() {
+        ConnectionLimitException cause = ConnectionLimitException.inputOverflow(id, remoteAddress,
+                options.maxInputBuffer());
+        LOG.warn("{}; closing it", cause.getMessage());
+        closeNow(cause);
+    }
+
+    private void setReading(boolean enabled) {
+        if (state.get() == State.CLOSED) {
+            return;
+        }
+        boolean wasSuspended = readingSuspended;
+        readingSuspended = !enabled;
+        updateInterest();
+        if (enabled && wasSuspended && !input.isEmpty()) {
+            loop.execute(this::redeliver); // bytes left unconsumed while suspended: present them again
+        }
+    }
+
+    private void redeliver() {
+        if (state.get() == State.OPEN && !readingSuspended && !input.isEmpty()) {
+            deliver();
+        }
+    }
+
+    private void updateInterest() {
+        if (key == null || !key.isValid()) {
+            return;
+        }
+        int ops = (readingSuspended || inputShut ? 0 : SelectionKey.OP_READ)
+                | (waitingForWrite ? SelectionKey.OP_WRITE : 0);
+        if (key.interestOps() != ops) {
+            key.interestOps(ops);
+        }
+    }
+
+    // ---- closing ---------------------------------------------------------------------------------
+
+    /** Claims the abort (once); later writes are ignored and queued output is never written. */
+    private boolean beginAbort() {
+        if (!aborting.compareAndSet(false, true)) {
+            return false;
+        }
+        state.compareAndSet(State.OPEN, State.CLOSING);
+        return true;
+    }
+
+    private void failLater(IOException cause) {
+        if (beginAbort()) {
+            loop.execute(() -> closeNow(cause));
+        }
+    }
+
+    private void handlerFailed(String callback, Throwable failure) {
+        LOG.warn("Handler {} of connection #{} from {} failed in {}; closing the connection", handler, id,
+                remoteAddress, callback, failure);
+        closeNow(failure);
+    }
+
+    @Override
+    public void onLoopShutdown() {
+        if (state.get() != State.CLOSED && !aborting.get() && !outputShut) {
+            try {
+                output.writeTo(channel); // one last non-blocking attempt
+            } catch (IOException e) {
+                LOG.debug("Final write of connection #{} failed", id, e);
+            }
+        }
+        closeNow(null);
+    }
+
+    /** Closes the socket, releases the buffers and calls onClosed, once. */
+    private void closeNow(Throwable cause) {
+        loop.assertInLoop();
+        if (state.getAndSet(State.CLOSED) == State.CLOSED) {
+            return;
+        }
+        if (key != null) {
+            key.cancel();
+        }
+        try {
+            channel.close();
+        } catch (IOException e) {
+            LOG.debug("Closing the socket of connection #{} failed", id, e);
+        }
+        output.clear();
+        input.release();
+        if (cause != null) {
+            LOG.debug("Connection #{} from {} closed by {}", id, remoteAddress, cause.toString());
+        }
+        if (handler != null) {
+            try {
+                handler.onClosed(this, cause);
+            } catch (Throwable t) {
+                LOG.warn("Handler {} of connection #{} failed in onClosed", handler, id, t);
+            }
+        }
+    }
+}

@@ -1,0 +1,31 @@
+package io.troupe.client;
+
+import java.time.Duration;
+import java.util.function.LongUnaryOperator;
+
+/**
+ * A client's validated configuration, as built by {@link TroupeClient.Builder}.
+ *
+ * <p><b>Threading:</b> immutable (the listeners it holds are the caller's); any thread.
+ */
+record ClientSettings(
+        String host,
+        int port,
+        String tenant,
+        String token,
+        Duration requestTimeout,
+        Duration connectTimeout,
+        Duration closeTimeout,
+        Duration backoffInitial,
+        Duration backoffCap,
+        LongUnaryOperator backoffJitter,
+        boolean reconnect,
+        Duration keepAlive,
+        int maxFrameBytes,
+        PushListener pushListener,
+        ConnectionListener connectionListener) {
+
+    String address() {
+        return host + ":" + port;
+    }
+}

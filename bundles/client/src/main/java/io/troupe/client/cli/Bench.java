@@ -1,0 +1,124 @@
+package io.troupe.client.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import io.troupe.client.ClientLoop;
+import io.troupe.client.TroupeClient;
+import io.troupe.client.TroupeClientException;
+
+/**
+ * {@code bench}: opens the connections on a shared {@link ClientLoop}, lets each keep its pipeline
+ * full for warm-up plus duration ({@link BenchConnection}), waits for the answers still due, and
+ * prints {@link BenchResults} on standard output. Progress goes to standard error.
+ *
+ * <p>Exit status: 0 when every request succeeded, 2 when some failed (the report counts them), 3
+ * when a connection could not be made (2 if the server refused it with an ERROR).
+ *
+ * <p><b>Threading:</b> one run per instance, on the caller's thread.
+ */
+final class Bench {
+
+    private static final Duration SLACK = Duration.ofSeconds(5);
+    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(2);
+
+    private final ServerTarget target;
+    private final BenchOptions options;
+    private final PrintStream out;
+    private final PrintStream err;
+
+    Bench(ServerTarget target, BenchOptions options, PrintStream out, PrintStream err) {
+        this.target = target;
+        this.options = options;
+        this.out = out;
+        this.err = err;
+    }
+
+    int run() throws InterruptedException {
+        List<TroupeClient> clients = new ArrayList<>();
+        try (ClientLoop loop = ClientLoop.create("troupe-bench", options.threads())) {
+            try {
+                err.println("troupe-client bench: connecting " + options.connections() + " connections to "
+                        + target.address());
+                for (int i = 0; i < options.connections(); i++) {
+                    clients.add(target.clientBuilder().loop(loop).reconnect(false).closeTimeout(CLOSE_TIMEOUT).build());
+                }
+                Integer failed = connectAll(clients);
+                if (failed != null) {
+                    return failed;
+                }
+                return measure(clients);
+            } finally {
+                closeAll(clients);
+            }
+        }
+    }
+
+    /** @return null when all connected, else the exit status */
+    private Integer connectAll(List<TroupeClient> clients) throws InterruptedException {
+        List<CompletableFuture<String>> connects = new ArrayList<>();
+        for (TroupeClient client : clients) {
+            connects.add(client.connect());
+        }
+        try {
+            CompletableFuture.allOf(connects.toArray(CompletableFuture[]::new))
+                    .get(target.timeout().plus(SLACK).toNanos(), TimeUnit.NANOSECONDS);
+            return null;
+        } catch (ExecutionException e) {
+            long failures = connects.stream().filter(CompletableFuture::isCompletedExceptionally).count();
+            Throwable cause = e.getCause();
+            String prefix = "troupe-client bench: " + failures + " of " + clients.size()
+                    + " connections failed, the first with ";
+            if (cause instanceof TroupeClientException error) {
+                err.println(prefix + Main.describe(error));
+                return Main.EXIT_SERVER_ERROR;
+            }
+            err.println(prefix + (cause instanceof IOException ? cause.getMessage() : cause.toString()));
+            return Main.EXIT_UNREACHABLE;
+        } catch (TimeoutException e) {
+            err.println("troupe-client bench: connections still pending after " + target.timeout().toMillis() + " ms");
+            return Main.EXIT_UNREACHABLE;
+        }
+    }
+
+    private int measure(List<TroupeClient> clients) throws InterruptedException {
+        BenchResults results = new BenchResults();
+        CountDownLatch finished = new CountDownLatch(clients.size());
+        long start = System.nanoTime();
+        long measureFrom = start + options.warmup().toNanos();
+        long measureUntil = measureFrom + options.duration().toNanos();
+        err.println("troupe-client bench: warming up for " + BenchResults.duration(options.warmup().toNanos())
+                + ", then measuring for " + BenchResults.duration(options.duration().toNanos()));
+        for (TroupeClient client : clients) {
+            new BenchConnection(client, options, results, measureFrom, measureUntil, finished).start();
+        }
+        Duration allowed = options.warmup().plus(options.duration()).plus(target.timeout()).plus(SLACK);
+        if (!finished.await(allowed.toNanos(), TimeUnit.NANOSECONDS)) {
+            err.println("troupe-client bench: " + finished.getCount() + " connections still had requests in flight "
+                    + "at the end; reporting without them");
+        }
+        results.print(out, target, options);
+        return results.errorCount() == 0 ? Main.EXIT_OK : Main.EXIT_SERVER_ERROR;
+    }
+
+    private static void closeAll(List<TroupeClient> clients) throws InterruptedException {
+        List<CompletableFuture<Void>> closing = new ArrayList<>();
+        for (TroupeClient client : clients) {
+            closing.add(client.closeAsync());
+        }
+        try {
+            CompletableFuture.allOf(closing.toArray(CompletableFuture[]::new))
+                    .get(CLOSE_TIMEOUT.plus(SLACK).toNanos(), TimeUnit.NANOSECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            // The loop's close, which follows, closes whatever is left.
+        }
+    }
+}

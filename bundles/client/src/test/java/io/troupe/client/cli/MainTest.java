@@ -1,0 +1,279 @@
+package io.troupe.client.cli;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import io.troupe.client.TestServer;
+import io.troupe.protocol.ErrorCode;
+import io.troupe.protocol.Frame;
+import io.troupe.protocol.FrameType;
+
+class MainTest {
+
+    @TempDir
+    Path home;
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private final Map<String, String> systemProperties = new HashMap<>();
+    private TestServer server;
+
+    @BeforeEach
+    void startServer() throws IOException {
+        server = TestServer.start("s3cret");
+    }
+
+    @AfterEach
+    void stopServer() throws IOException {
+        server.close();
+    }
+
+    private int run(String... args) {
+        return runWithInput(new byte[0], args);
+    }
+
+    private int runWithInput(byte[] input, String... args) {
+        Main main = new Main(new ByteArrayInputStream(input), new PrintStream(out, true, UTF_8),
+                new PrintStream(err, true, UTF_8), systemProperties::get);
+        return main.run(args);
+    }
+
+    private String[] withCredentials(String... args) {
+        return Stream.concat(Stream.of("--port", String.valueOf(server.port()), "--tenant", "acme", "--token", "s3cret"),
+                Stream.of(args)).toArray(String[]::new);
+    }
+
+    private String stdout() {
+        return out.toString(UTF_8);
+    }
+
+    private String stderr() {
+        return err.toString(UTF_8);
+    }
+
+    @Test
+    void requestPrintsTheReplyFollowedByANewlineAndExitsZero() {
+        assertEquals(0, run(withCredentials("request", "echo", "héllo wörld")));
+
+        assertEquals("héllo wörld\n", stdout());
+        assertEquals("", stderr());
+    }
+
+    @Test
+    void anErrorAnswerPrintsCodeAndDetailOnStandardErrorAndExitsTwo() {
+        server.handler((peer, frame) -> {
+            if (frame.type() == FrameType.REQUEST) {
+                peer.error(frame, ErrorCode.NO_HANDLER, "no handler named '" + frame.name() + "'");
+            } else {
+                TestServer.ECHO.onFrame(peer, frame);
+            }
+        });
+
+        assertEquals(2, run(withCredentials("request", "nope", "x")));
+
+        assertEquals("no.handler: no handler named 'nope'\n", stderr());
+        assertEquals("", stdout());
+    }
+
+    @Test
+    void aWrongTokenExitsTwoWithAuthFailed() {
+        assertEquals(2, run("--port", String.valueOf(server.port()), "--tenant", "acme", "--token", "wrong",
+                "request", "echo", "x"));
+
+        assertTrue(stderr().startsWith("auth.failed: "), stderr());
+    }
+
+    @Test
+    void nothingListeningExitsThreeWithAClearMessage() throws IOException {
+        server.stopListening();
+
+        assertEquals(3, run(withCredentials("request", "echo", "x")));
+
+        assertTrue(stderr().startsWith("troupe-client: cannot connect to 127.0.0.1:" + server.port() + ": "), stderr());
+        assertEquals("", stdout());
+    }
+
+    @Test
+    void noReplyInTimeExitsThree() {
+        server.handler((peer, frame) -> {
+            if (frame.type() == FrameType.BYE) {
+                peer.close();
+            }
+        });
+
+        assertEquals(3, run(withCredentials("--timeout", "200ms", "request", "echo", "x")));
+
+        assertTrue(stderr().startsWith("troupe-client: no reply from 127.0.0.1:"), stderr());
+    }
+
+    @Test
+    void aDashReadsTheContentFromStandardInput() {
+        assertEquals(0, runWithInput("from stdin".getBytes(UTF_8), withCredentials("request", "echo", "-")));
+
+        assertEquals("from stdin\n", stdout());
+    }
+
+    @Test
+    void contentStartingWithDashesFollowsADoubleDash() {
+        assertEquals(0, run(withCredentials("request", "echo", "--", "--not-an-option")));
+
+        assertEquals("--not-an-option\n", stdout());
+    }
+
+    static Stream<Arguments> badCommandLines() {
+        return Stream.of(
+                Arguments.of(List.of(), "no command"),
+                Arguments.of(List.of("frobnicate"), "unknown command 'frobnicate'"),
+                Arguments.of(List.of("--tenant", "a", "--token", "b", "request", "echo"), "request needs NAME and CONTENT"),
+                Arguments.of(List.of("--port", "x", "--tenant", "a", "--token", "b", "request", "echo", "c"),
+                        "--port must be a whole number from 1 to 65535: 'x'"),
+                Arguments.of(List.of("--bogus", "1", "request", "a", "b"), "unknown option --bogus"),
+                Arguments.of(List.of("-x", "request", "a", "b"), "unknown option -x"),
+                Arguments.of(List.of("--tenant"), "--tenant needs a value"),
+                Arguments.of(List.of("--pipeline", "2", "request", "a", "b"), "--pipeline is a bench option"),
+                Arguments.of(List.of("request", "a", "b"), "no tenant"),
+                Arguments.of(List.of("--tenant", "acme", "request", "a", "b"), "no token for tenant 'acme'"),
+                Arguments.of(List.of("--tenant", "a", "--token", "b", "bench", "--duration", "soon"),
+                        "--duration must be a duration"),
+                Arguments.of(List.of("--tenant", "a", "--token", "b", "bench", "--connections", "0"),
+                        "--connections must be a whole number from 1"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("badCommandLines")
+    void aBadCommandLinePrintsTheProblemAndTheUsageAndExits64(List<String> args, String problem) {
+        assertEquals(64, run(args.toArray(String[]::new)));
+
+        assertTrue(stderr().startsWith("troupe-client: " + problem), stderr());
+        assertTrue(stderr().contains("usage: troupe-client"), stderr());
+        assertEquals("", stdout());
+    }
+
+    @Test
+    void helpPrintsTheUsageOnStandardOutputAndExitsZero() {
+        assertEquals(0, run("--help"));
+
+        assertTrue(stdout().startsWith("usage: troupe-client [OPTIONS] request NAME CONTENT"), stdout());
+        assertEquals("", stderr());
+    }
+
+    @Test
+    void inAnInstallationTheDefaultsComeFromItsConfiguration() throws Exception {
+        writeConfig("io.troupe.server.cfg", "host = 0.0.0.0\nport = " + server.port() + "\n");
+        writeConfig("io.troupe.tenant-demo.cfg", "# the demo tenant\ntoken = s3cret\n");
+        systemProperties.put("troupe.home", home.toString());
+
+        assertEquals(0, run("request", "echo", "hi"), stderr());
+
+        assertEquals("hi\n", stdout());
+        Frame hello = server.hellos.take();
+        assertEquals("demo", hello.name());
+        assertEquals("s3cret", hello.text());
+    }
+
+    @Test
+    void optionsOverrideTheInstallationsConfiguration() throws Exception {
+        writeConfig("io.troupe.server.cfg", "port = 1\n");
+        writeConfig("io.troupe.tenant-demo.cfg", "token = stale\n");
+        systemProperties.put("troupe.home", home.toString());
+
+        assertEquals(0, run("--port", String.valueOf(server.port()), "--token", "s3cret", "request", "echo", "hi"),
+                stderr());
+
+        assertEquals("demo", server.hellos.take().name());
+    }
+
+    @Test
+    void aBadPortInTheInstallationsConfigurationIsReported() throws Exception {
+        writeConfig("io.troupe.server.cfg", "port = seventy\n");
+        writeConfig("io.troupe.tenant-demo.cfg", "token = s3cret\n");
+        systemProperties.put("troupe.home", home.toString());
+
+        assertEquals(64, run("request", "echo", "hi"));
+
+        assertTrue(stderr().startsWith("troupe-client: port in " + home.resolve("etc/io.troupe.server.cfg")),
+                stderr());
+    }
+
+    @Test
+    void benchRunsAgainstTheEchoServerAndPrintsItsReport() {
+        int status = run(withCredentials("bench", "--connections", "4", "--pipeline", "4", "--size", "32",
+                "--duration", "1s", "--warmup", "200ms", "--threads", "2"));
+
+        assertEquals(0, status, stderr());
+        List<String> lines = stdout().lines().toList();
+        List<String> expected = List.of(
+                "target: acme@127\\.0\\.0\\.1:" + server.port() + " echo",
+                "connections: 4",
+                "pipeline: 4",
+                "size: 32 bytes",
+                "warmup: 0\\.200 s",
+                "duration: 1\\.000 s",
+                "requests: [1-9]\\d*",
+                "throughput: \\d+\\.\\d requests/s",
+                "latency p50: (\\d+ us|\\d+\\.\\d{3} ms)",
+                "latency p99: (\\d+ us|\\d+\\.\\d{3} ms)",
+                "latency p99\\.9: (\\d+ us|\\d+\\.\\d{3} ms)",
+                "latency max: (\\d+ us|\\d+\\.\\d{3} ms)",
+                "errors: 0");
+        assertEquals(expected.size(), lines.size(), stdout());
+        for (int i = 0; i < expected.size(); i++) {
+            assertTrue(Pattern.matches(expected.get(i), lines.get(i)), lines.get(i) + " !~ " + expected.get(i));
+        }
+    }
+
+    @Test
+    void benchCountsEchoesThatDifferFromTheirRequestsAndExitsTwo() {
+        server.handler((peer, frame) -> {
+            if (frame.type() == FrameType.REQUEST) {
+                peer.reply(frame, "not what was sent".getBytes(UTF_8));
+            } else {
+                TestServer.ECHO.onFrame(peer, frame);
+            }
+        });
+
+        int status = run(withCredentials("bench", "--connections", "2", "--pipeline", "2", "--duration", "300ms",
+                "--warmup", "0s"));
+
+        assertEquals(2, status, stderr());
+        assertTrue(Pattern.compile("^errors: (\\d+) \\(mismatch \\1\\)$", Pattern.MULTILINE).matcher(stdout()).find(),
+                stdout());
+        assertTrue(stdout().contains("requests: 0\n"), stdout());
+    }
+
+    @Test
+    void benchWithoutAServerExitsThree() throws IOException {
+        server.stopListening();
+
+        assertEquals(3, run(withCredentials("bench", "--connections", "3", "--duration", "1s")));
+
+        assertTrue(stderr().contains("3 of 3 connections failed"), stderr());
+        assertEquals("", stdout());
+    }
+
+    private void writeConfig(String name, String content) throws IOException {
+        Files.createDirectories(home.resolve("etc"));
+        Files.writeString(home.resolve("etc").resolve(name), content);
+    }
+}

@@ -1,0 +1,241 @@
+package io.troupe.protocol;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
+import java.util.zip.CRC32C;
+
+/**
+ * Cuts frames of protocol version 1 out of a byte stream, one connection's worth.
+ *
+ * <h2>Byte layout</h2>
+ * All integers are unsigned and big-endian; n = nameLen, c = contentLen.
+ * <pre>
+ *  offset   size         field
+ *  0        4            length      number of bytes that follow = 22 + n + c
+ *  4        1            version     1
+ *  5        1            type        {@link FrameType} code, 1..9
+ *  6        2            flags       written 0, ignored when read
+ *  8        8            corrId      chosen by the requester, echoed in the answer; 0 = none
+ *  16       2            nameLen
+ *  18       n            name        UTF-8
+ *  18+n     4            contentLen
+ *  22+n     c            content     opaque
+ *  22+n+c   4            crc         CRC-32C of bytes 4 .. 22+n+c-1 (version through content)
+ *
+ *  +--------+---+---+-------+---------+-------+- - - -+----------+- - - - -+-----+
+ *  | length |ver|typ| flags | corrId  |nameLen| name  |contentLen| content | crc |
+ *  |   4    | 1 | 1 |   2   |    8    |   2   |   n   |    4     |    c    |  4  |
+ *  +--------+---+---+-------+---------+-------+- - - -+----------+- - - - -+-----+
+ *           |------------------------- crc covers -------------------------|
+ *           |----------------------- length = 22 + n + c ------------------------|
+ * </pre>
+ *
+ * <h2>Checks, in order</h2>
+ * The first failing check decides the {@link ErrorCode}:
+ * <ol>
+ * <li>the length field, as soon as its 4 bytes are there and before any of the body is awaited:
+ *     above {@link #maxFrameBytes()} is {@code frame.too_large}, below {@value #MIN_LENGTH} is
+ *     {@code frame.malformed};</li>
+ * <li>once the whole frame is there, the checksum: {@code frame.crc};</li>
+ * <li>the version byte: {@code version.unsupported};</li>
+ * <li>the structure: a known type, {@code nameLen} and {@code contentLen} adding up to the length,
+ *     a name in valid UTF-8: {@code frame.malformed}.</li>
+ * </ol>
+ * Every one of these closes the connection: the stream cannot be resynchronised after a bad frame.
+ * The {@link FrameException} carries the frame's corrId only for structural faults, the first point
+ * at which the corrId bytes are known to be intact and where version 1 says they are.
+ *
+ * <h2>Threading</h2>
+ * Not thread-safe: it keeps a checksum and a UTF-8 decoder for reuse, and its limit. One instance
+ * per connection, used by one thread at a time (the connection's IO loop), including
+ * {@link #setMaxFrameBytes(int)}.
+ */
+public final class FrameDecoder {
+
+    /** The size of the length field that starts every frame. */
+    public static final int LENGTH_FIELD_BYTES = 4;
+
+    /** The smallest valid {@code length}: a frame with an empty name and empty content. */
+    public static final int MIN_LENGTH = 22;
+
+    /** The default limit on {@code length}: 1 MiB. */
+    public static final int DEFAULT_MAX_FRAME_BYTES = 1_048_576;
+
+    /** The limit on {@code length} until the server has sent WELCOME. */
+    public static final int PRE_AUTH_MAX_FRAME_BYTES = 4096;
+
+    /** The largest {@code length} this implementation can handle: a whole frame fits in one buffer. */
+    public static final int MAX_LENGTH = Integer.MAX_VALUE - LENGTH_FIELD_BYTES;
+
+    private static final int VERSION_OFFSET = 4;
+    private static final int TYPE_OFFSET = 5;
+    private static final int CORR_ID_OFFSET = 8;
+    private static final int NAME_LENGTH_OFFSET = 16;
+    private static final int NAME_OFFSET = 18;
+    private static final int CONTENT_LENGTH_BYTES = 4;
+    private static final int CRC_BYTES = 4;
+
+    private final CRC32C crc = new CRC32C();
+    private final CharsetDecoder utf8 = UTF_8.newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT);
+    private int maxFrameBytes;
+
+    /** A decoder limited to {@value #DEFAULT_MAX_FRAME_BYTES} bytes per frame. */
+    public FrameDecoder() {
+        this(DEFAULT_MAX_FRAME_BYTES);
+    }
+
+    /**
+     * A decoder with the given limit on {@code length}; a server starts a connection with
+     * {@link #PRE_AUTH_MAX_FRAME_BYTES}.
+     *
+     * @throws IllegalArgumentException as {@link #setMaxFrameBytes(int)}
+     */
+    public FrameDecoder(int maxFrameBytes) {
+        setMaxFrameBytes(maxFrameBytes);
+    }
+
+    /** The current limit on the {@code length} field. */
+    public int maxFrameBytes() {
+        return maxFrameBytes;
+    }
+
+    /**
+     * Changes the limit on the {@code length} field for the frames decoded from now on; a server
+     * raises it from {@link #PRE_AUTH_MAX_FRAME_BYTES} to its configured maximum once it has sent
+     * WELCOME.
+     *
+     * @throws IllegalArgumentException unless {@value #MIN_LENGTH} &lt;= {@code maxFrameBytes} &lt;=
+     *                                  {@link #MAX_LENGTH}
+     */
+    public void setMaxFrameBytes(int maxFrameBytes) {
+        if (maxFrameBytes < MIN_LENGTH || maxFrameBytes > MAX_LENGTH) {
+            throw new IllegalArgumentException(
+                    "maxFrameBytes must be between " + MIN_LENGTH + " and " + MAX_LENGTH + ": " + maxFrameBytes);
+        }
+        this.maxFrameBytes = maxFrameBytes;
+    }
+
+    /**
+     * The {@code length} field at {@code input}'s position, without consuming anything.
+     *
+     * @param input a buffer in read mode; its byte order does not matter
+     * @return the length (unsigned, 0 to 2<sup>32</sup>-1), or -1 if fewer than 4 bytes remain
+     */
+    public static long peekLength(ByteBuffer input) {
+        if (input.remaining() < LENGTH_FIELD_BYTES) {
+            return -1;
+        }
+        return Integer.toUnsignedLong(bigEndian(input).getInt(input.position()));
+    }
+
+    /**
+     * Decodes the frame at {@code input}'s position if it has fully arrived.
+     *
+     * @param input the bytes received and not yet consumed, in read mode; heap or direct, any byte
+     *              order
+     * @return the frame, with {@code input}'s position advanced past it; or {@code null} if the frame
+     *         is incomplete, with nothing consumed (call again when more bytes have arrived)
+     * @throws FrameException if the bytes at the position cannot start a valid frame; nothing is
+     *                        consumed and the connection must be closed
+     */
+    public Frame decode(ByteBuffer input) throws FrameException {
+        int available = input.remaining();
+        if (available < LENGTH_FIELD_BYTES) {
+            return null;
+        }
+        ByteBuffer in = bigEndian(input);
+        int start = input.position();
+        long length = Integer.toUnsignedLong(in.getInt(start));
+        checkLength(length);
+        if (available - LENGTH_FIELD_BYTES < length) {
+            return null;
+        }
+        int frameLength = (int) length;
+        checkCrc(in, start, frameLength);
+        checkVersion(in.get(start + VERSION_OFFSET) & 0xFF);
+        Frame frame = readFrame(in, start, frameLength);
+        input.position(start + LENGTH_FIELD_BYTES + frameLength);
+        return frame;
+    }
+
+    private void checkLength(long length) {
+        if (length > maxFrameBytes) {
+            throw new FrameException(ErrorCode.FRAME_TOO_LARGE,
+                    "frame of " + length + " bytes exceeds the limit of " + maxFrameBytes);
+        }
+        if (length < MIN_LENGTH) {
+            throw new FrameException(ErrorCode.FRAME_MALFORMED,
+                    "length " + length + " is below the minimum of " + MIN_LENGTH);
+        }
+    }
+
+    /** The crc sits in the last 4 bytes that {@code length} counts, wherever the structure says. */
+    private void checkCrc(ByteBuffer in, int start, int length) {
+        int covered = start + LENGTH_FIELD_BYTES;
+        int crcAt = covered + length - CRC_BYTES;
+        crc.reset();
+        crc.update(in.duplicate().limit(crcAt).position(covered));
+        int actual = (int) crc.getValue();
+        int expected = in.getInt(crcAt);
+        if (actual != expected) {
+            throw new FrameException(ErrorCode.FRAME_CRC, String.format(
+                    "CRC-32C is 0x%08x, the frame says 0x%08x", actual, expected));
+        }
+    }
+
+    private static void checkVersion(int version) {
+        if (version != Frame.VERSION) {
+            throw new FrameException(ErrorCode.VERSION_UNSUPPORTED,
+                    "version " + version + " is not supported; this side speaks " + Frame.VERSION);
+        }
+    }
+
+    private Frame readFrame(ByteBuffer in, int start, int length) {
+        long corrId = in.getLong(start + CORR_ID_OFFSET);
+        int typeCode = in.get(start + TYPE_OFFSET) & 0xFF;
+        FrameType type = FrameType.fromCode(typeCode)
+                .orElseThrow(() -> malformed("unknown frame type " + typeCode, corrId));
+        int nameLength = in.getShort(start + NAME_LENGTH_OFFSET) & 0xFFFF;
+        int variableBytes = length - MIN_LENGTH;
+        if (nameLength > variableBytes) {
+            throw malformed("nameLen " + nameLength + " does not fit in length " + length, corrId);
+        }
+        int nameAt = start + NAME_OFFSET;
+        int contentLengthAt = nameAt + nameLength;
+        long contentLength = Integer.toUnsignedLong(in.getInt(contentLengthAt));
+        if (contentLength != variableBytes - nameLength) {
+            throw malformed("nameLen " + nameLength + " and contentLen " + contentLength
+                    + " do not add up to length " + length + " - " + MIN_LENGTH, corrId);
+        }
+        String name = decodeName(in, nameAt, nameLength, corrId);
+        byte[] content = new byte[(int) contentLength];
+        in.get(contentLengthAt + CONTENT_LENGTH_BYTES, content);
+        return new Frame(type, corrId, name, content);
+    }
+
+    private String decodeName(ByteBuffer in, int at, int nameLength, long corrId) {
+        if (nameLength == 0) {
+            return "";
+        }
+        try {
+            return utf8.decode(in.slice(at, nameLength)).toString();
+        } catch (CharacterCodingException e) {
+            throw malformed("name is not valid UTF-8", corrId);
+        }
+    }
+
+    private static FrameException malformed(String detail, long corrId) {
+        return new FrameException(ErrorCode.FRAME_MALFORMED, detail, corrId);
+    }
+
+    private static ByteBuffer bigEndian(ByteBuffer input) {
+        return input.order() == ByteOrder.BIG_ENDIAN ? input : input.duplicate().order(ByteOrder.BIG_ENDIAN);
+    }
+}

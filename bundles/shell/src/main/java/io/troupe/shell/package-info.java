@@ -1,0 +1,32 @@
+/**
+ * The Troupe shell: Gogo commands over the {@link io.troupe.api.TroupeRuntime} service, and the line
+ * console used when Troupe runs without a terminal. Nothing here is exported.
+ *
+ * <pre>
+ *  terminal (troupe.console=tty)            pipe or file (troupe.console=script)
+ *  -----------------------------            ------------------------------------
+ *  gogo.jline shell  (its own bundle)       ScriptConsole: one daemon thread reads stdin,
+ *        |                                  runs each line in a Gogo CommandSession,
+ *        |                                  prints results to stdout, errors to stderr
+ *        +-------------------+--------------------+
+ *                            v
+ *              Gogo CommandProcessor (gogo.runtime)
+ *                            |  scope "troupe"
+ *                            v
+ *              TroupeCommands: actors, handlers, ask, deadletters
+ *                            |  optional, dynamic reference
+ *                            v
+ *              TroupeRuntime service (host bundle)
+ * </pre>
+ *
+ * <h2>Output contract</h2>
+ * Every command prints to {@code System.out}, which Gogo redirects to the calling session. An
+ * {@code ask} prints exactly one reply: the reply text, or one line {@code ERROR <code>: <detail>}.
+ * When the runtime service is absent, commands print
+ * {@code ERROR runtime.unavailable: ...} instead of failing, and the bundle itself keeps running.
+ *
+ * <h2>Threading</h2>
+ * Gogo may call the commands from any session thread, concurrently; they keep no state but the
+ * volatile runtime reference. The script console confines its session to its own reader thread.
+ */
+package io.troupe.shell;

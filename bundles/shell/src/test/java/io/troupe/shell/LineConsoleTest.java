@@ -1,0 +1,114 @@
+package io.troupe.shell;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+
+import org.apache.felix.gogo.runtime.CommandProcessorImpl;
+import org.apache.felix.gogo.runtime.threadio.ThreadIOImpl;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Runs the commands through a real Gogo runtime, outside a framework.
+ *
+ * <p><b>Threading:</b> JUnit runs each test on one thread, which also runs the console loop; Gogo
+ * runs each command on a job thread of its own and the test reads the output after the loop ends.
+ */
+class LineConsoleTest {
+
+    private final ThreadIOImpl threadIO = new ThreadIOImpl();
+    private final CommandProcessorImpl processor = new CommandProcessorImpl(threadIO);
+    private final ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
+    private final PrintStream out = new PrintStream(outBytes, true, StandardCharsets.UTF_8);
+    private final PrintStream err = new PrintStream(errBytes, true, StandardCharsets.UTF_8);
+    private final StubRuntime runtime = new StubRuntime()
+            .handler("echo", message -> message.content())
+            .handler("wordcount", message -> message.text().split("\\s+").length);
+
+    @BeforeEach
+    void startGogo() {
+        threadIO.start();
+        processor.addCommand("troupe", new TroupeCommands(runtime));
+    }
+
+    @AfterEach
+    void stopGogo() {
+        processor.stop();
+        threadIO.stop();
+    }
+
+    @Test
+    void printsTheReplyOfEachAskLineInOrder() {
+        run("ask echo hello\n"
+                + "ask wordcount \"a b c\"\n"
+                + "troupe:ask -t acme echo hello   world\n");
+
+        assertEquals("hello\n3\nhello world\n", out());
+        assertEquals("", err());
+        assertEquals(java.util.List.of("default", "default", "acme"), runtime.tenantsAsked);
+    }
+
+    @Test
+    void printsReturnedValuesFormattedAndSkipsBlankLinesCommentsAndEmptyResults() {
+        runtime.deadLetters = 42;
+
+        processor.addCommand("test", new Object() {
+            public String nothing() {
+                return "";
+            }
+        }, "nothing");
+
+        run("\n# a comment\n   \ndeadletters\nnothing\n");
+
+        assertEquals("42\n", out());
+        assertEquals("", err());
+    }
+
+    @Test
+    void reportsAnUnknownCommandOnStandardErrorAndGoesOn() {
+        run("nosuchcommand\nask echo still here\n");
+
+        assertEquals("still here\n", out());
+        assertTrue(err().startsWith("gogo: CommandNotFoundException: Command not found: nosuchcommand"), err());
+    }
+
+    @Test
+    void reportsLinesThatArriveWithoutACommandProcessor() {
+        new LineConsole(reader("ask echo hello\n"), out, err, () -> null, () -> false).run();
+
+        assertEquals("", out());
+        assertEquals("troupe: no Gogo command processor is available; line not run: ask echo hello\n", err());
+    }
+
+    @Test
+    void stopsAtTheFirstLineReadAfterItWasClosed() {
+        new LineConsole(reader("ask echo hello\n"), out, err, () -> processor, () -> true).run();
+
+        assertEquals("", out());
+        assertEquals("troupe: the shell bundle has stopped; line not run: ask echo hello\n", err());
+    }
+
+    private void run(String input) {
+        new LineConsole(reader(input), out, err, () -> processor, () -> false).run();
+    }
+
+    private static BufferedReader reader(String input) {
+        return new BufferedReader(new StringReader(input));
+    }
+
+    private String out() {
+        return outBytes.toString(StandardCharsets.UTF_8).replace(System.lineSeparator(), "\n");
+    }
+
+    private String err() {
+        return errBytes.toString(StandardCharsets.UTF_8).replace(System.lineSeparator(), "\n");
+    }
+}

@@ -1,0 +1,247 @@
+package io.troupe.launcher;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
+
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.BundleException;
+import org.osgi.framework.Constants;
+import org.osgi.framework.FrameworkEvent;
+import org.osgi.framework.launch.Framework;
+import org.osgi.framework.launch.FrameworkFactory;
+import org.osgi.framework.startlevel.BundleStartLevel;
+
+/**
+ * Boots the framework with the bundles of an installation, prints the ready line, and waits until
+ * the framework stops; the sequence is drawn in the {@linkplain io.troupe.launcher package
+ * documentation}. A framework that stops to update itself ({@code update 0} in the shell) is not
+ * booted again: Troupe exits 0 and says so.
+ *
+ * <p><b>Threading:</b> {@link #run} is called once, by the main thread, which owns the framework's
+ * lifecycle until it returns; {@link Shutdown} may stop the framework from another thread at any
+ * point, and a boot interrupted that way ends quietly.
+ */
+final class Launcher {
+
+    /** The line printed on standard output once Troupe accepts commands. */
+    static final String READY = "Troupe ready";
+
+    private final InstallLayout layout;
+    private final ConsoleMode mode;
+    private final FrameworkConfig config;
+    private final List<SystemBundles.Planned> system;
+    private final DeployFolder deployFolder;
+    private final LauncherLog log;
+    private final PrintStream out;
+
+    Launcher(InstallLayout layout, ConsoleMode mode, FrameworkConfig config, LauncherLog log, PrintStream out)
+            throws LauncherException {
+        this.layout = layout;
+        this.mode = mode;
+        this.config = config;
+        this.system = SystemBundles.plan(layout, mode);
+        this.deployFolder = new DeployFolder(layout, log);
+        this.log = log;
+        this.out = out;
+        config.requireBeginningStartLevelAtLeast(
+                Math.max(SystemBundles.highestStartLevel(system), DeployFolder.START_LEVEL));
+    }
+
+    /** Runs Troupe until the framework stops; returns the process exit status. */
+    int run() throws LauncherException {
+        Framework framework = newFramework();
+        Shutdown shutdown = new Shutdown(framework, log);
+        shutdown.install();
+        try {
+            boot(framework);
+        } catch (LauncherException | RuntimeException e) {
+            if (!shutdown.requested()) {
+                shutdown.stopNow();
+                if (e instanceof LauncherException launcherException) {
+                    throw launcherException;
+                }
+                throw new LauncherException("unexpected failure while starting: " + LauncherException.describe(e), e);
+            }
+            // a signal stopped the framework while it was booting: not a failure
+        }
+        if (shutdown.requested()) {
+            shutdown.stopNow(); // the signal may have come before the framework was running
+        }
+        FrameworkEvent stopped = awaitStop(framework);
+        if (isRestart(stopped)) {
+            // Booting again in this JVM would leave the previous stdin reader of the script console
+            // blocked beside the new one; a restart is a new process.
+            log.info("the framework stopped to update itself; Troupe does not restart on its own:"
+                    + " run bin/troupe again");
+        }
+        if (stopped.getType() == FrameworkEvent.ERROR) {
+            log.error("the framework stopped with an error: " + LauncherException.describe(stopped.getThrowable()));
+            return LauncherException.STARTUP_FAILED;
+        }
+        return 0;
+    }
+
+    private Framework newFramework() throws LauncherException {
+        FrameworkFactory factory;
+        try {
+            factory = ServiceLoader.load(FrameworkFactory.class, Launcher.class.getClassLoader()).findFirst()
+                    .orElseThrow(() -> new LauncherException("no OSGi framework on the class path: lib/ should hold"
+                            + " org.apache.felix.framework-<version>.jar next to troupe-launcher.jar"));
+        } catch (ServiceConfigurationError e) {
+            throw new LauncherException("cannot load the OSGi framework: " + LauncherException.describe(e), e);
+        }
+        // Felix takes a logger instance among its properties, which the standard API types as strings.
+        Map<String, Object> properties = new HashMap<>(config.properties());
+        properties.put(FrameworkLog.PROPERTY, new FrameworkLog(System.err));
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        Map<String, String> untyped = (Map) properties;
+        return factory.newFramework(untyped);
+    }
+
+    private void boot(Framework framework) throws LauncherException {
+        long begin = System.nanoTime();
+        try {
+            framework.init();
+        } catch (BundleException e) {
+            throw new LauncherException("cannot initialise the OSGi framework with its cache in " + layout.cache()
+                    + ": " + LauncherException.describe(e), e);
+        }
+        BundleContext context = framework.getBundleContext();
+        List<Installed> installed = installSystemBundles(context);
+        try {
+            framework.start();
+        } catch (BundleException e) {
+            throw new LauncherException("cannot start the OSGi framework: " + LauncherException.describe(e), e);
+        }
+        requireCoreStarted(installed);
+        DeployFolder.Outcome deployed = deployFolder.deployAll(context);
+        long millis = (System.nanoTime() - begin) / 1_000_000;
+        log.info("started " + installed.size() + " system bundles and " + deployed.started().size() + " plugins"
+                + (deployed.failed().isEmpty() ? "" : " (" + deployed.failed().size() + " failed)")
+                + " in " + millis + " ms; console: " + mode.value());
+        // Ready before the consoles start: whatever a command prints comes after this line, and
+        // lines already written to standard input wait in the pipe until the script console reads them.
+        out.println(READY);
+        out.flush();
+        startPhase(installed, SystemBundles.Phase.CONSOLE);
+        startTerminal(installed);
+    }
+
+    private List<Installed> installSystemBundles(BundleContext context) throws LauncherException {
+        List<Installed> installed = new ArrayList<>();
+        for (SystemBundles.Planned planned : system) {
+            BundleJar jar = planned.jar();
+            try {
+                Bundle bundle = jar.installOrUpdate(context);
+                BundleStartLevel startLevel = bundle.adapt(BundleStartLevel.class);
+                if (startLevel.getStartLevel() != planned.startLevel()) {
+                    startLevel.setStartLevel(planned.startLevel());
+                }
+                if (planned.phase() == SystemBundles.Phase.CORE && !jar.fragment()) {
+                    bundle.start();
+                }
+                installed.add(new Installed(planned, bundle));
+            } catch (BundleException | IOException e) {
+                throw new LauncherException("cannot install system bundle " + layout.display(jar.path()) + ": "
+                        + LauncherException.describe(e), e);
+            }
+        }
+        return installed;
+    }
+
+    /** Fails, naming every core bundle that is not active and why, unless all of them are. */
+    private void requireCoreStarted(List<Installed> installed) throws LauncherException {
+        List<String> failures = new ArrayList<>();
+        for (Installed each : installed) {
+            if (each.planned().phase() == SystemBundles.Phase.CORE && !isStarted(each)) {
+                failures.add(each.describe(layout) + ": " + whyNotStarted(each.bundle()));
+            }
+        }
+        if (!failures.isEmpty()) {
+            throw new LauncherException("system bundles did not start:\n  " + String.join("\n  ", failures));
+        }
+    }
+
+    private void startPhase(List<Installed> installed, SystemBundles.Phase phase) throws LauncherException {
+        for (Installed each : installed) {
+            if (each.planned().phase() == phase && !each.planned().jar().fragment()) {
+                try {
+                    each.bundle().start();
+                } catch (BundleException e) {
+                    throw new LauncherException("system bundle " + each.describe(layout) + " did not start: "
+                            + LauncherException.describe(e), e);
+                }
+            }
+        }
+    }
+
+    /**
+     * Starts the interactive shell, which opens the terminal on this thread. JLine looks for its
+     * terminal providers through the context class loader first, and would not find them through the
+     * launcher's: without one it falls back to its own bundle's loader.
+     *
+     * <p>The terminal shell is a convenience: without it, Troupe still serves and stops on Ctrl-C.
+     */
+    private void startTerminal(List<Installed> installed) {
+        Thread thread = Thread.currentThread();
+        ClassLoader contextLoader = thread.getContextClassLoader();
+        thread.setContextClassLoader(null);
+        try {
+            startPhase(installed, SystemBundles.Phase.TERMINAL);
+        } catch (LauncherException e) {
+            log.warn(e.getMessage() + "; Troupe keeps running without an interactive shell (Ctrl-C stops it)");
+        } finally {
+            thread.setContextClassLoader(contextLoader);
+        }
+    }
+
+    private static boolean isStarted(Installed each) {
+        if (each.planned().jar().fragment()) {
+            return true;
+        }
+        int state = each.bundle().getState();
+        String policy = each.bundle().getHeaders().get(Constants.BUNDLE_ACTIVATIONPOLICY);
+        boolean lazy = policy != null && policy.strip().startsWith(Constants.ACTIVATION_LAZY);
+        return state == Bundle.ACTIVE || (state == Bundle.STARTING && lazy);
+    }
+
+    /** Starting again reproduces the failure as an exception that says why (unresolved import, activator error). */
+    private static String whyNotStarted(Bundle bundle) {
+        try {
+            bundle.start();
+            return bundle.getState() == Bundle.ACTIVE ? "it started late" : "its state is " + bundle.getState();
+        } catch (BundleException | RuntimeException e) {
+            return LauncherException.describe(e);
+        }
+    }
+
+    private static boolean isRestart(FrameworkEvent event) {
+        return event.getType() == FrameworkEvent.STOPPED_UPDATE
+                || event.getType() == FrameworkEvent.STOPPED_SYSTEM_REFRESHED;
+    }
+
+    private static FrameworkEvent awaitStop(Framework framework) throws LauncherException {
+        try {
+            return framework.waitForStop(0);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LauncherException("interrupted while running");
+        }
+    }
+
+    /** A system bundle as installed. */
+    private record Installed(SystemBundles.Planned planned, Bundle bundle) {
+
+        String describe(InstallLayout layout) {
+            BundleJar jar = planned.jar();
+            return jar.symbolicName() + " " + jar.version() + " (" + layout.display(jar.path()) + ")";
+        }
+    }
+}

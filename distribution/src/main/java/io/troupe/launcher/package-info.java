@@ -1,0 +1,32 @@
+/**
+ * The Troupe launcher: starts Apache Felix in the foreground with the bundles of a Troupe
+ * installation, and stops it cleanly.
+ *
+ * <pre>
+ *  bin/troupe ──exec──&gt; java -Dtroupe.home=... -Dtroupe.console=tty|script -jar lib/troupe-launcher.jar
+ *
+ *  Main ── InstallLayout (bin lib system deploy etc log data)
+ *       ── InstanceLock (data/troupe.lock: one Troupe per installation)
+ *       ── FrameworkConfig (etc/config.properties + launcher-owned properties)
+ *       ── Launcher ──┬─ init framework (ServiceLoader&lt;FrameworkFactory&gt;, cache data/cache)
+ *                     ├─ SystemBundles: install system/ in a fixed order with start levels
+ *                     ├─ framework.start()          ── core bundles: DS, ConfigAdmin, Gogo, api, host
+ *                     ├─ DeployFolder: install + start deploy/*.jar, one failure never stops the others
+ *                     ├─ print "Troupe ready" on stdout
+ *                     ├─ start the shell bundle     ── commands, and the stdin console in script mode
+ *                     ├─ tty only: start gogo.jline ── the interactive shell on the terminal
+ *                     └─ wait until the framework stops
+ *       ── Shutdown: SIGTERM / SIGINT / JVM exit stop the framework, waiting up to 10 s
+ * </pre>
+ *
+ * <h2>Exit status</h2>
+ * 0 when the framework stopped (a signal, {@code stop 0} in the shell, the end of the interactive
+ * shell); 1 for a startup failure or a framework that did not stop within 10 s; 2 for a usage error.
+ * Messages go to standard error prefixed with {@code troupe:}; standard output carries only
+ * {@code Troupe ready} and what the shell prints.
+ *
+ * <h2>Threading</h2>
+ * The main thread boots the framework and then waits for it to stop. Signals and the JVM shutdown
+ * hook stop the framework from their own threads; the framework's own threads run the bundles.
+ */
+package io.troupe.launcher;

@@ -1,0 +1,97 @@
+package io.troupe.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The install plan for system/: order, start levels, phases, and what makes it fail.
+ *
+ * <p><b>Threading:</b> JUnit runs each test on one thread.
+ */
+class SystemBundlesTest {
+
+    @TempDir
+    Path dir;
+
+    private InstallLayout layout;
+
+    @BeforeEach
+    void install() throws Exception {
+        layout = TestInstall.layout(dir, "");
+        TestInstall.systemBundles(layout.system());
+    }
+
+    @Test
+    void installsByRoleInAFixedOrderWhateverTheFileNames() throws Exception {
+        TestInstall.bundle(layout.system().resolve("aaa-extra.jar"), "com.example.extra", "2.0.0");
+
+        List<SystemBundles.Planned> plan = SystemBundles.plan(layout, ConsoleMode.TTY);
+
+        assertEquals(List.of(
+                "org.osgi.util.function 1 CORE",
+                "org.osgi.util.promise 1 CORE",
+                "org.osgi.service.component 1 CORE",
+                "org.apache.felix.configadmin 1 CORE",
+                "org.apache.felix.scr 1 CORE",
+                "org.apache.felix.gogo.runtime 2 CORE",
+                "org.apache.felix.gogo.command 2 CORE",
+                "io.troupe.api 5 CORE",
+                "io.troupe.host 5 CORE",
+                "com.example.extra 20 CORE",
+                "io.troupe.shell 30 CONSOLE",
+                "org.jline 90 TERMINAL",
+                "org.apache.felix.gogo.jline 90 TERMINAL"), describe(plan));
+    }
+
+    @Test
+    void leavesTheTerminalBundlesOutInScriptMode() throws Exception {
+        List<SystemBundles.Planned> plan = SystemBundles.plan(layout, ConsoleMode.SCRIPT);
+
+        assertTrue(plan.stream().noneMatch(planned -> planned.phase() == SystemBundles.Phase.TERMINAL), plan::toString);
+        assertEquals(10, plan.size());
+    }
+
+    @Test
+    void namesAJarInSystemThatIsNotABundle() throws Exception {
+        TestInstall.plainJar(layout.system().resolve("plain.jar"));
+
+        LauncherException e = assertThrows(LauncherException.class, () -> SystemBundles.plan(layout, ConsoleMode.SCRIPT));
+
+        assertEquals("system bundle system/plain.jar is unusable:"
+                + " not an OSGi bundle (its manifest has no Bundle-SymbolicName)", e.getMessage());
+    }
+
+    @Test
+    void namesARequiredBundleThatIsMissing() throws Exception {
+        Files.delete(layout.system().resolve("troupe-host-0.1.0.jar"));
+
+        LauncherException e = assertThrows(LauncherException.class, () -> SystemBundles.plan(layout, ConsoleMode.SCRIPT));
+
+        assertEquals("no bundle io.troupe.host in system: the installation is incomplete", e.getMessage());
+    }
+
+    @Test
+    void refusesTwoSystemBundlesWithTheSameName() throws Exception {
+        TestInstall.bundle(layout.system().resolve("troupe-host-0.2.0.jar"), "io.troupe.host", "0.2.0");
+
+        LauncherException e = assertThrows(LauncherException.class, () -> SystemBundles.plan(layout, ConsoleMode.SCRIPT));
+
+        assertEquals("two system bundles are named io.troupe.host: system/troupe-host-0.1.0.jar"
+                + " and system/troupe-host-0.2.0.jar; remove one", e.getMessage());
+    }
+
+    private static List<String> describe(List<SystemBundles.Planned> plan) {
+        return plan.stream()
+                .map(planned -> planned.jar().symbolicName() + " " + planned.startLevel() + " " + planned.phase())
+                .toList();
+    }
+}

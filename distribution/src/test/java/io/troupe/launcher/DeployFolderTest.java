@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -105,8 +106,8 @@ class DeployFolderTest {
             manifest = file.getManifest();
         }
         manifest.getMainAttributes().putValue("Import-Package", pkg);
-        try (var out = Files.newOutputStream(jar); var ignored = new JarOutputStream(out, manifest)) {
-            // manifest only
+        try (OutputStream out = Files.newOutputStream(jar)) {
+            new JarOutputStream(out, manifest).finish();
         }
     }
 }

@@ -59,17 +59,19 @@ final class TestInstall {
         headers.putValue("Bundle-ManifestVersion", "2");
         headers.putValue("Bundle-SymbolicName", symbolicName);
         headers.putValue("Bundle-Version", version);
-        try (OutputStream out = Files.newOutputStream(jar); JarOutputStream ignored = new JarOutputStream(out, manifest)) {
-            return jar;
+        try (OutputStream out = Files.newOutputStream(jar)) {
+            new JarOutputStream(out, manifest).finish();
         }
+        return jar;
     }
 
     /** Writes a jar with a manifest that is not a bundle's. */
     static Path plainJar(Path jar) throws IOException {
         Manifest manifest = new Manifest();
         manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
-        try (OutputStream out = Files.newOutputStream(jar); JarOutputStream ignored = new JarOutputStream(out, manifest)) {
-            return jar;
+        try (OutputStream out = Files.newOutputStream(jar)) {
+            new JarOutputStream(out, manifest).finish();
         }
+        return jar;
     }
 }

@@ -25,6 +25,10 @@
  * When the runtime service is absent, commands print
  * {@code ERROR runtime.unavailable: ...} instead of failing, and the bundle itself keeps running.
  *
+ * <h2>Why Declarative Services</h2>
+ * SCR is a system bundle of the distribution, and an optional, dynamic reference is exactly "use the
+ * runtime when it is there": no tracker code, and the bundle starts whether or not the host does.
+ *
  * <h2>Threading</h2>
  * Gogo may call the commands from any session thread, concurrently; they keep no state but the
  * volatile runtime reference. The script console confines its session to its own reader thread.

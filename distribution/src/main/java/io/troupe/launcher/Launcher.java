@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 
@@ -32,6 +33,7 @@ final class Launcher {
 
     /** The line printed on standard output once Troupe accepts commands. */
     static final String READY = "Troupe ready";
+    private static final long SERVER_READY_TIMEOUT_SECONDS = 30;
 
     private final InstallLayout layout;
     private final ConsoleMode mode;
@@ -126,9 +128,13 @@ final class Launcher {
         log.info("started " + installed.size() + " system bundles and " + deployed.started().size() + " plugins"
                 + (deployed.failed().isEmpty() ? "" : " (" + deployed.failed().size() + " failed)")
                 + " in " + millis + " ms; console: " + mode.value());
+        String ready = READY;
+        if (startPhase(installed, SystemBundles.Phase.SERVER)) {
+            ready = awaitServer(context);
+        }
         // Ready before the consoles start: whatever a command prints comes after this line, and
         // lines already written to standard input wait in the pipe until the script console reads them.
-        out.println(READY);
+        out.println(ready);
         out.flush();
         startPhase(installed, SystemBundles.Phase.CONSOLE);
         startTerminal(installed);
@@ -169,9 +175,12 @@ final class Launcher {
         }
     }
 
-    private void startPhase(List<Installed> installed, SystemBundles.Phase phase) throws LauncherException {
+    /** Starts the bundles of {@code phase}; returns whether there were any. */
+    private boolean startPhase(List<Installed> installed, SystemBundles.Phase phase) throws LauncherException {
+        boolean any = false;
         for (Installed each : installed) {
             if (each.planned().phase() == phase && !each.planned().jar().fragment()) {
+                any = true;
                 try {
                     each.bundle().start();
                 } catch (BundleException e) {
@@ -179,6 +188,23 @@ final class Launcher {
                             + LauncherException.describe(e), e);
                 }
             }
+        }
+        return any;
+    }
+
+    /** The ready line once the server listens; a warning and the plain line if it does not. */
+    private String awaitServer(BundleContext context) throws LauncherException {
+        try {
+            Optional<String> address = ServerReadiness.await(context, SERVER_READY_TIMEOUT_SECONDS);
+            if (address.isPresent()) {
+                return READY + " on " + address.get();
+            }
+            log.warn("the server did not open its port within " + SERVER_READY_TIMEOUT_SECONDS
+                    + " s; see log/troupe.log (actors and the shell work without it)");
+            return READY;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LauncherException("interrupted while waiting for the server to listen");
         }
     }
 

@@ -18,18 +18,22 @@ import java.util.Map;
  *  level  phase     bundles
  *  1      CORE      org.osgi.util.function, org.osgi.util.promise, org.osgi.service.component,
  *                   org.apache.felix.configadmin, org.apache.felix.scr
- *  2      CORE      org.apache.felix.gogo.runtime, org.apache.felix.gogo.command
- *  5      CORE      io.troupe.api, io.troupe.host
+ *  2      CORE      org.apache.felix.fileinstall (etc/*.cfg into ConfigAdmin),
+ *                   org.apache.felix.gogo.runtime, org.apache.felix.gogo.command
+ *  5      CORE      io.troupe.api, io.troupe.host, io.troupe.protocol
  *  20     CORE      any other bundle found in system/
  *  30     CONSOLE   io.troupe.shell
  *  80     -         plugins from deploy/ (see DeployFolder)
+ *  85     SERVER    io.troupe.server   (optional: without it Troupe runs without a network port)
  *  90     TERMINAL  org.jline, org.apache.felix.gogo.jline   (tty mode only; left out in script mode)
  * </pre>
  *
- * CORE bundles start with the framework. CONSOLE and TERMINAL bundles start after the plugins are
- * deployed and the ready line is printed, so that the first command finds the plugins, command
- * output follows the ready line, and the shell's prompt comes last. Within a level, bundles start in
- * the order of this table.
+ * CORE bundles start with the framework. The SERVER bundle starts after the plugins are deployed, so
+ * that its port opens only once they serve, and stops before them, so that it can answer the
+ * requests it has received before their handlers go away. CONSOLE and TERMINAL bundles start after
+ * the ready line is printed, so that the first command finds the plugins, command output follows
+ * the ready line, and the shell's prompt comes last. Within a level, bundles start in the order of
+ * this table.
  *
  * <p><b>Threading:</b> immutable; {@link #plan} may be called from any thread.
  */
@@ -39,6 +43,8 @@ final class SystemBundles {
     enum Phase {
         /** Marked for start before the framework starts; started by the framework's start level. */
         CORE,
+        /** Started after the plugins of deploy/, before the ready line; may be absent. */
+        SERVER,
         /** Started after the plugins of deploy/ and the ready line. */
         CONSOLE,
         /** Started after the ready line, in tty mode only. */
@@ -62,11 +68,14 @@ final class SystemBundles {
             new Role("org.osgi.service.component", 1, Phase.CORE),
             new Role("org.apache.felix.configadmin", 1, Phase.CORE),
             new Role("org.apache.felix.scr", 1, Phase.CORE),
+            new Role("org.apache.felix.fileinstall", 2, Phase.CORE),
             new Role("org.apache.felix.gogo.runtime", 2, Phase.CORE),
             new Role("org.apache.felix.gogo.command", 2, Phase.CORE),
             new Role("io.troupe.api", 5, Phase.CORE),
             new Role("io.troupe.host", 5, Phase.CORE),
+            new Role("io.troupe.protocol", 5, Phase.CORE),
             new Role("io.troupe.shell", 30, Phase.CONSOLE),
+            new Role("io.troupe.server", 85, Phase.SERVER),
             new Role("org.jline", 90, Phase.TERMINAL),
             new Role("org.apache.felix.gogo.jline", 90, Phase.TERMINAL));
 
@@ -100,6 +109,9 @@ final class SystemBundles {
             BundleJar jar = bySymbolicName.remove(role.symbolicName());
             if (role.phase() == Phase.TERMINAL && mode != ConsoleMode.TTY) {
                 continue; // without a terminal, jline must not even be installed
+            }
+            if (jar == null && role.phase() == Phase.SERVER) {
+                continue; // a distribution without the network server still runs actors
             }
             if (jar == null) {
                 throw new LauncherException("no bundle " + role.symbolicName() + " in "

@@ -42,12 +42,15 @@ class SystemBundlesTest {
                 "org.osgi.service.component 1 CORE",
                 "org.apache.felix.configadmin 1 CORE",
                 "org.apache.felix.scr 1 CORE",
+                "org.apache.felix.fileinstall 2 CORE",
                 "org.apache.felix.gogo.runtime 2 CORE",
                 "org.apache.felix.gogo.command 2 CORE",
                 "io.troupe.api 5 CORE",
                 "io.troupe.host 5 CORE",
+                "io.troupe.protocol 5 CORE",
                 "com.example.extra 20 CORE",
                 "io.troupe.shell 30 CONSOLE",
+                "io.troupe.server 85 SERVER",
                 "org.jline 90 TERMINAL",
                 "org.apache.felix.gogo.jline 90 TERMINAL"), describe(plan));
     }
@@ -57,7 +60,17 @@ class SystemBundlesTest {
         List<SystemBundles.Planned> plan = SystemBundles.plan(layout, ConsoleMode.SCRIPT);
 
         assertTrue(plan.stream().noneMatch(planned -> planned.phase() == SystemBundles.Phase.TERMINAL), plan::toString);
-        assertEquals(10, plan.size());
+        assertEquals(13, plan.size());
+    }
+
+    @Test
+    void runsWithoutTheServerBundle() throws Exception {
+        Files.delete(layout.system().resolve("troupe-server-0.1.0.jar"));
+
+        List<SystemBundles.Planned> plan = SystemBundles.plan(layout, ConsoleMode.SCRIPT);
+
+        assertTrue(plan.stream().noneMatch(planned -> planned.phase() == SystemBundles.Phase.SERVER), plan::toString);
+        assertEquals(12, plan.size());
     }
 
     @Test

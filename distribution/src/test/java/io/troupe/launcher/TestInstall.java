@@ -24,11 +24,14 @@ final class TestInstall {
             Map.entry("org.osgi.service.component", "org.osgi.service.component-1.5.1.jar"),
             Map.entry("org.apache.felix.configadmin", "org.apache.felix.configadmin-1.9.26.jar"),
             Map.entry("org.apache.felix.scr", "org.apache.felix.scr-2.2.18.jar"),
+            Map.entry("org.apache.felix.fileinstall", "org.apache.felix.fileinstall-3.7.4.jar"),
             Map.entry("org.apache.felix.gogo.runtime", "org.apache.felix.gogo.runtime-1.1.6.jar"),
             Map.entry("org.apache.felix.gogo.command", "org.apache.felix.gogo.command-1.1.2.jar"),
             Map.entry("io.troupe.api", "troupe-api-0.1.0.jar"),
             Map.entry("io.troupe.host", "troupe-host-0.1.0.jar"),
+            Map.entry("io.troupe.protocol", "troupe-protocol-0.1.0.jar"),
             Map.entry("io.troupe.shell", "troupe-shell-0.1.0.jar"),
+            Map.entry("io.troupe.server", "troupe-server-0.1.0.jar"),
             Map.entry("org.jline", "jline-3.30.6.jar"),
             Map.entry("org.apache.felix.gogo.jline", "org.apache.felix.gogo.jline-1.1.8.jar"));
 

@@ -10,7 +10,8 @@ public final class Timeout {
 
     final long deadline;
     final long sequence;
-    private final Runnable action;
+    /** Cleared on cancel, so that a cancelled timeout waiting in the queue pins nothing. */
+    private Runnable action;
     private volatile boolean cancelled;
     private final Runnable onCancel;
 
@@ -24,6 +25,7 @@ public final class Timeout {
     /** Prevents the action from running, if it has not run yet. Idempotent. */
     public void cancel() {
         if (!cancelled) {
+            action = null;
             cancelled = true;
             onCancel.run();
         }
@@ -39,8 +41,9 @@ public final class Timeout {
     }
 
     void run() {
-        if (!cancelled) {
-            action.run();
+        Runnable current = action;
+        if (!cancelled && current != null) {
+            current.run();
         }
     }
 }

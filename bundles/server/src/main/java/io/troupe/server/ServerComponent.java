@@ -1,0 +1,184 @@
+package io.troupe.server;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceRegistration;
+import org.osgi.service.cm.ConfigurationAdmin;
+import org.osgi.service.cm.ConfigurationListener;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
+import org.osgi.service.component.annotations.Reference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.troupe.api.TroupeRuntime;
+import io.troupe.api.net.Reactor;
+import io.troupe.server.session.Sessions;
+import io.troupe.server.tenant.DemoTenant;
+import io.troupe.server.tenant.TenantConfig;
+import io.troupe.server.tenant.TenantDirectory;
+
+/**
+ * The server's Declarative Services component: wiring and configuration only.
+ *
+ * <p>Activation (the distribution starts this bundle above the plugins of deploy/, so their
+ * handlers are registered by now):
+ * <ol>
+ * <li>reads {@value ServerSettings#PID} ({@link ServerSettings}; bad values are logged and replaced);</li>
+ * <li>starts following tenant configurations; when {@code troupe.home} has tenant files in
+ *     {@code etc/} that FileInstall has not loaded yet, waits for them (at most
+ *     {@value #TENANT_FILES_WAIT_SECONDS} s); then reads them all synchronously;</li>
+ * <li>with no tenant at all, creates the {@link DemoTenant};</li>
+ * <li>binds the port, logs {@code Troupe ready on <host>:<port>} and registers that address as a
+ *     service with the property {@code troupe.server.address} (the launcher waits for it).</li>
+ * </ol>
+ * A changed configuration applies live ({@link #modified}): limits and timeouts to the live
+ * sessions, address and connection options by re-binding. {@code ioThreads} is informational: the
+ * IO loops belong to the host's reactor (framework property {@code troupe.ioThreads}), so a value
+ * that differs from the reactor's is logged as needing that property and a restart.
+ *
+ * <p>Deactivation (bundle or framework stop) stops accepting, answers the requests in flight for up
+ * to {@value #ANSWER_WITHIN_SECONDS} s and gives up on the rest with {@code server.shutdown} within
+ * {@value #CLOSE_WITHIN_SECONDS} s more, sending every session BYE: inside the distribution's 10 s
+ * budget for SIGTERM.
+ *
+ * <p><b>Threading:</b> SCR calls activate, modified and deactivate one at a time.
+ */
+@Component(name = ServerSettings.PID, configurationPid = ServerSettings.PID,
+        configurationPolicy = ConfigurationPolicy.OPTIONAL, service = {}, immediate = true)
+public final class ServerComponent {
+
+    static final int TENANT_FILES_WAIT_SECONDS = 5;
+    static final int ANSWER_WITHIN_SECONDS = 7;
+    static final int CLOSE_WITHIN_SECONDS = 1;
+    /** The framework property naming the installation directory. */
+    static final String HOME_PROPERTY = "troupe.home";
+
+    private static final Logger LOG = LoggerFactory.getLogger(ServerComponent.class);
+
+    @Reference
+    private TroupeRuntime runtime;
+    @Reference
+    private Reactor reactor;
+    @Reference
+    private ConfigurationAdmin configAdmin;
+
+    private ServerSettings settings;
+    private TenantDirectory tenants;
+    private ServiceRegistration<ConfigurationListener> tenantListener;
+    private Sessions sessions;
+    private Endpoint endpoint;
+
+    @Activate
+    void activate(BundleContext context, Map<String, Object> properties) throws InterruptedException {
+        settings = configure(properties, ServerSettings.defaults());
+        tenants = new TenantDirectory(configAdmin, System::nanoTime);
+        tenantListener = context.registerService(ConfigurationListener.class, tenants, null);
+        String home = context.getProperty(HOME_PROPERTY);
+        Set<String> files = tenantFiles(home);
+        if (!files.isEmpty()) {
+            Set<String> missing = tenants.awaitFiles(files, Duration.ofSeconds(TENANT_FILES_WAIT_SECONDS));
+            if (!missing.isEmpty()) {
+                LOG.warn("FileInstall has not loaded {} from {}/etc within {} s (does felix.fileinstall.dir "
+                        + "include etc?); serving without them until it does", missing, home,
+                        TENANT_FILES_WAIT_SECONDS);
+            }
+        }
+        int configurations = tenants.loadAll();
+        if (configurations == 0 && files.isEmpty()) {
+            createDemoTenant(home);
+        }
+        sessions = new Sessions(runtime, tenants, settings.sessionLimits(), System::nanoTime);
+        endpoint = new Endpoint(reactor, sessions, context);
+        endpoint.apply(settings);
+    }
+
+    @Modified
+    void modified(Map<String, Object> properties) {
+        settings = configure(properties, settings);
+        sessions.updateLimits(settings.sessionLimits());
+        endpoint.apply(settings);
+    }
+
+    @Deactivate
+    void deactivate() throws InterruptedException {
+        long start = System.nanoTime();
+        endpoint.close();
+        tenantListener.unregister();
+        tenants.close();
+        boolean clean = sessions.shutdown(Duration.ofSeconds(ANSWER_WITHIN_SECONDS),
+                Duration.ofSeconds(CLOSE_WITHIN_SECONDS));
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        if (clean) {
+            LOG.info("Troupe server stopped in {} ms", millis);
+        } else {
+            LOG.warn("Troupe server stopped in {} ms with sessions still closing", millis);
+        }
+    }
+
+    private ServerSettings configure(Map<String, Object> properties, ServerSettings previous) {
+        ServerSettings next = ServerSettings.parse(properties, previous,
+                problem -> LOG.error("Configuration {}: {}", ServerSettings.PID, problem));
+        for (String key : ServerSettings.unknownKeys(properties)) {
+            LOG.warn("Configuration {}: unknown key '{}' ignored", ServerSettings.PID, key);
+        }
+        if (properties.get(ServerSettings.IO_THREADS) != null && next.ioThreads() != reactor.ioLoops()) {
+            LOG.warn("Configuration {}: {}={} is informational: the host's reactor runs {} IO loops; set the "
+                    + "framework property troupe.ioThreads and restart to change that", ServerSettings.PID,
+                    ServerSettings.IO_THREADS, next.ioThreads(), reactor.ioLoops());
+        }
+        return next;
+    }
+
+    private void createDemoTenant(String home) {
+        DemoTenant demo = new DemoTenant(configAdmin, tenants, new SecureRandom(), System.out);
+        try {
+            if (home == null) {
+                demo.createConfiguration();
+            } else {
+                demo.createFile(Path.of(home));
+            }
+        } catch (IOException | RuntimeException e) {
+            LOG.error("No tenant is configured, and the demo tenant could not be created: {}", e.toString());
+        }
+    }
+
+    /** The names of the tenant files in {@code home/etc}; empty without a home. */
+    private static Set<String> tenantFiles(String home) {
+        Set<String> names = new TreeSet<>();
+        if (home == null) {
+            return names;
+        }
+        Path etc;
+        try {
+            etc = Path.of(home, "etc");
+        } catch (InvalidPathException e) {
+            LOG.warn("{}={} is not a path: {}", HOME_PROPERTY, home, e.getMessage());
+            return names;
+        }
+        if (!Files.isDirectory(etc)) {
+            return names;
+        }
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(etc, TenantConfig.FILE_PREFIX + "*.cfg")) {
+            for (Path file : files) {
+                names.add(file.getFileName().toString());
+            }
+        } catch (IOException e) {
+            LOG.warn("Cannot list {}: {}", etc, e.toString());
+        }
+        return names;
+    }
+}

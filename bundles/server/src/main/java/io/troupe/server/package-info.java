@@ -1,0 +1,30 @@
+/**
+ * The Troupe message server: protocol v1 over the host's reactor, in front of the actor runtime.
+ * Nothing here is exported; the bundle consumes the {@link io.troupe.api.net.Reactor},
+ * {@link io.troupe.api.TroupeRuntime} and ConfigurationAdmin services.
+ *
+ * <pre>
+ *   io.troupe.server            ServerComponent (DS: config io.troupe.server, lifecycle)
+ *     │  ServerSettings, Endpoint (the listening socket, re-bound on change)
+ *     ├──► io.troupe.server.session   Sessions ──creates──► Session (one per connection, on its IO loop)
+ *     │        Session ─decode─► auth ─► quota ─► route ─► handler actors (ask/tell)
+ *     │        RequestsInFlight (exactly one answer each), Replies (answer → frame), SessionActor (pushes)
+ *     └──► io.troupe.server.tenant    TenantDirectory (ConfigAdmin io.troupe.tenant-*) ─► Tenant
+ *              TenantConfig (validation), RateLimiter (token bucket), DemoTenant (first start)
+ *
+ *   dependencies point down: session uses tenant; tenant knows neither; only the root knows DS.
+ * </pre>
+ *
+ * <h2>Threads</h2>
+ * <ul>
+ * <li>IO loops (the host's): every {@code Session} callback; decoding, authentication, routing,
+ *     timers. No plugin code, nothing that blocks.</li>
+ * <li>runtime workers and the timer thread: complete asks; the session encodes the answer there and
+ *     hands the bytes to the connection (any thread).</li>
+ * <li>ConfigAdmin's event thread: tenant changes; closing a removed tenant's sessions is handed to
+ *     their loops.</li>
+ * <li>SCR (framework threads): activate, modified, deactivate; deactivation waits, bounded, for the
+ *     sessions to finish.</li>
+ * </ul>
+ */
+package io.troupe.server;

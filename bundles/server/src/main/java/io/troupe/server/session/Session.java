@@ -1,0 +1,591 @@
+package io.troupe.server.session;
+
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.Optional;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.troupe.api.ActorOptions;
+import io.troupe.api.ActorRef;
+import io.troupe.api.Message;
+import io.troupe.api.net.Cancellable;
+import io.troupe.api.net.Connection;
+import io.troupe.api.net.ConnectionHandler;
+import io.troupe.protocol.ErrorCode;
+import io.troupe.protocol.Frame;
+import io.troupe.protocol.FrameDecoder;
+import io.troupe.protocol.FrameEncoder;
+import io.troupe.protocol.FrameException;
+import io.troupe.protocol.FrameType;
+import io.troupe.server.tenant.Tenant;
+import io.troupe.server.tenant.TenantSession;
+
+/**
+ * One client connection speaking protocol v1: decodes its frames, authenticates it, routes its
+ * requests to the tenant's handlers and writes the answers. It decodes and forwards only: no handler
+ * code runs here.
+ *
+ * <pre>
+ *  onRead ─► FrameDecoder ─► AWAITING_HELLO: HELLO ─► authenticate, admit (quota) ─► WELCOME, OPEN
+ *                            OPEN: REQUEST/SEND ─► rate ─► handler(tenant, name) ─► awaitDrain?
+ *                                     │ no: ask / tell now                  │ yes: keep the frame,
+ *                                     ▼                                     │ suspend reading, stop
+ *                         ask completes (runtime thread)                    │ decoding; on drain:
+ *                         ─► Replies ─► connection.write                    │ route it, resume
+ *                                  PING ─► PONG   BYE ─► DRAINING ─► BYE, close
+ * </pre>
+ *
+ * <p>Guarantees: frames are routed in the order received, from this loop, so one handler sees one
+ * connection's messages in order (mailboxes are FIFO per producer); every REQUEST gets exactly one
+ * REPLY or ERROR ({@link RequestsInFlight}) unless the connection drops; the decoder refuses a frame
+ * longer than the limit from its length field, before its body is read; whatever the client sends
+ * can at worst earn it an ERROR and a close: every callback and task catches what it throws and
+ * closes this connection alone.
+ *
+ * <p>Idle: a session that sends no frame for {@code idleTimeout} is told BYE and closed. Waiting for
+ * the server is not idleness: a session with requests in flight or a frame held back by backpressure
+ * is never idle, and its quiet time starts again from the last answer.
+ *
+ * <p><b>Threading:</b> loop-confined: the {@link ConnectionHandler} callbacks and the tasks this
+ * class gives to {@link Connection#execute}/{@link Connection#schedule} run on the connection's IO
+ * loop. Two things happen elsewhere: asks complete on runtime threads, inside
+ * {@link RequestsInFlight}, which writes the answers (any thread) and hands the end of a drain back
+ * to the loop; {@link #push} runs on the session actor's worker and only writes.
+ */
+public final class Session implements ConnectionHandler, TenantSession {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Session.class);
+    private static final Duration MIN_TIMER_DELAY = Duration.ofMillis(1);
+    /** How long a session reads on after its shutdown BYE, unless the client closes first. */
+    static final Duration SHUTDOWN_LINGER = Duration.ofMillis(500);
+
+    private final Connection connection;
+    private final Sessions sessions;
+    private final String id;
+    /** The largest frame this connection's input buffer can hold. */
+    private final int maxBufferedFrame;
+    private final FrameDecoder decoder = new FrameDecoder(FrameDecoder.PRE_AUTH_MAX_FRAME_BYTES);
+    private final RequestsInFlight inFlight;
+
+    // Loop-confined.
+    private SessionState state = SessionState.AWAITING_HELLO;
+    private boolean readingStopped;
+    private boolean inputEnded;
+    private Tenant tenant;
+    private ActorRef actor;
+    private Frame kept;
+    private ActorRef keptTarget;
+    private long drainWaits;
+    private long lastFrameNanos;
+    private boolean byeSent;
+    private Cancellable authTimer;
+    private Cancellable idleTimer;
+    private Cancellable lingerTimer;
+
+    Session(Connection connection, Sessions sessions, int maxInputBuffer) {
+        this.connection = connection;
+        this.sessions = sessions;
+        this.id = Long.toString(connection.id());
+        this.maxBufferedFrame = maxInputBuffer - FrameDecoder.LENGTH_FIELD_BYTES;
+        this.inFlight = new RequestsInFlight(connection, sessions::nanoTime, guarded(this::finishDrain));
+    }
+
+    /** The session id sent in WELCOME: the connection's id, unique within the host's reactor. */
+    public String id() {
+        return id;
+    }
+
+    Connection connection() {
+        return connection;
+    }
+
+    // ---- connection events ------------------------------------------------------------------------
+
+    @Override
+    public void onOpen(Connection ignored) {
+        assertInLoop();
+        if (!sessions.register(this)) {
+            closeWithBye();
+            return;
+        }
+        authTimer = connection.schedule(guarded(this::authTimedOut), sessions.limits().authTimeout());
+    }
+
+    @Override
+    public void onRead(Connection ignored, ByteBuffer input) {
+        assertInLoop();
+        try {
+            while (decoding()) {
+                Frame frame = decoder.decode(input);
+                if (frame == null) {
+                    break;
+                }
+                lastFrameNanos = sessions.nanoTime();
+                handle(frame);
+            }
+            stopAtEndOfInput();
+        } catch (FrameException e) {
+            protocolFault(e);
+        } catch (RuntimeException e) {
+            failed("onRead", e);
+        }
+    }
+
+    @Override
+    public void onInputShutdown(Connection ignored) {
+        assertInLoop();
+        try {
+            inputEnded = true;
+            if (state == SessionState.AWAITING_HELLO) {
+                close();
+            } else {
+                stopAtEndOfInput();
+            }
+        } catch (RuntimeException e) {
+            failed("onInputShutdown", e);
+        }
+    }
+
+    @Override
+    public void onClosed(Connection ignored, Throwable cause) {
+        assertInLoop();
+        state = SessionState.CLOSED;
+        cancelTimers();
+        kept = null;
+        keptTarget = null;
+        inFlight.abandon();
+        try {
+            if (tenant != null) {
+                tenant.leave(this);
+            }
+            if (actor != null) {
+                sessions.runtime().stop(actor);
+            }
+        } finally {
+            sessions.unregister(this);
+        }
+        if (cause != null) {
+            LOG.debug("Session {} from {} closed: {}", id, connection.remoteAddress(), cause.toString());
+        } else {
+            LOG.debug("Session {} from {} closed", id, connection.remoteAddress());
+        }
+    }
+
+    // ---- calls from other threads -----------------------------------------------------------------
+
+    @Override
+    public void tenantRemoved(Tenant removed) {
+        connection.execute(guarded(() -> {
+            if (state != SessionState.CLOSED) {
+                LOG.info("Closing session {} from {}: tenant '{}' was removed", id, connection.remoteAddress(),
+                        removed.id());
+                closeWithBye();
+            }
+        }));
+    }
+
+    /** Pushes {@code message} to the client as a SEND frame with corrId 0. Any thread. */
+    void push(Message message) {
+        Frame frame;
+        try {
+            frame = Frame.send(0L, message.name(), message.content());
+        } catch (IllegalArgumentException e) {
+            LOG.warn("Cannot push {} to session {}: {}", message, id, e.getMessage());
+            return;
+        }
+        connection.write(FrameEncoder.encode(frame));
+    }
+
+    /** Applies changed limits (the frame limit and the idle timeout). On the loop. */
+    void limitsChanged() {
+        guarded(this::applyLimits).run();
+    }
+
+    private void applyLimits() {
+        assertInLoop();
+        if (state == SessionState.OPEN || state == SessionState.DRAINING) {
+            decoder.setMaxFrameBytes(frameLimit());
+        }
+        if (state == SessionState.OPEN) {
+            cancel(idleTimer);
+            idleTimer = null;
+            SessionLimits limits = sessions.limits();
+            if (limits.closesIdleSessions()) {
+                scheduleIdleCheck(MIN_TIMER_DELAY); // it works out how long is left
+            }
+        }
+    }
+
+    /**
+     * The server is stopping: no new request runs; the requests in flight are answered, then BYE and
+     * close. A frame held back by backpressure is answered {@code server.shutdown}. On the loop.
+     */
+    void beginShutdown() {
+        guarded(this::stopTakingRequests).run();
+    }
+
+    private void stopTakingRequests() {
+        assertInLoop();
+        switch (state) {
+            case AWAITING_HELLO -> closeWithBye();
+            case OPEN, DRAINING -> {
+                if (kept != null) {
+                    Frame frame = kept;
+                    forgetKept();
+                    refuseForShutdown(frame);
+                    if (!readingStopped) {
+                        connection.resumeReading();
+                    }
+                }
+                beginDrain();
+            }
+            default -> {
+            }
+        }
+    }
+
+    /** The shutdown's time is up: every request still in flight gets {@code server.shutdown}; BYE; close. */
+    void forceShutdown() {
+        guarded(this::giveUpWaiting).run();
+    }
+
+    private void giveUpWaiting() {
+        assertInLoop();
+        if (state == SessionState.CLOSED) {
+            return;
+        }
+        inFlight.giveUp();
+        closeWithBye();
+    }
+
+    /** Requests handed to handlers and not answered yet. Any thread. */
+    int requestsInFlight() {
+        return inFlight.size();
+    }
+
+    // ---- frames ----------------------------------------------------------------------------------
+
+    private boolean decoding() {
+        return kept == null && !readingStopped
+                && (state == SessionState.AWAITING_HELLO || state == SessionState.OPEN
+                    || state == SessionState.DRAINING);
+    }
+
+    private void handle(Frame frame) {
+        assertInLoop();
+        if (state == SessionState.AWAITING_HELLO) {
+            if (frame.type() == FrameType.HELLO) {
+                hello(frame);
+            } else {
+                closeWithError(frame.corrId(), ErrorCode.AUTH_REQUIRED,
+                        "the first frame must be HELLO, not " + frame.type());
+            }
+            return;
+        }
+        switch (frame.type()) {
+            case REQUEST, SEND -> route(frame);
+            case PING -> write(Frame.pong(frame.corrId(), frame.content()));
+            case BYE -> byeFromClient();
+            case HELLO -> write(Replies.error(frame.corrId(), ErrorCode.AUTH_ALREADY,
+                    "this connection is already session " + id + " of tenant '" + tenant.id() + "'"));
+            default -> write(Replies.error(frame.corrId(), ErrorCode.FRAME_UNEXPECTED,
+                    "a client does not send " + frame.type()));
+        }
+    }
+
+    private void hello(Frame frame) {
+        cancel(authTimer);
+        authTimer = null;
+        Optional<Tenant> found = sessions.tenants().authenticate(frame.name(), frame.content());
+        if (found.isEmpty()) {
+            LOG.info("Connection {} from {}: authentication as tenant '{}' failed", id, connection.remoteAddress(),
+                    printable(frame.name()));
+            closeWithError(frame.corrId(), ErrorCode.AUTH_FAILED, "unknown tenant or wrong token");
+            return;
+        }
+        Tenant candidate = found.get();
+        switch (candidate.admit(this)) {
+            case QUOTA_EXCEEDED -> {
+                LOG.info("Connection {} from {}: tenant '{}' is at its limit of {} connections", id,
+                        connection.remoteAddress(), candidate.id(), candidate.config().maxConnections());
+                closeWithError(frame.corrId(), ErrorCode.QUOTA_CONNECTIONS, "tenant '" + candidate.id()
+                        + "' has reached its limit of " + candidate.config().maxConnections() + " connections");
+                return;
+            }
+            case REMOVED -> {
+                closeWithError(frame.corrId(), ErrorCode.AUTH_FAILED, "unknown tenant or wrong token");
+                return;
+            }
+            default -> {
+            }
+        }
+        tenant = candidate;
+        state = SessionState.OPEN;
+        actor = sessions.runtime().spawn(() -> new SessionActor(this::push),
+                ActorOptions.defaults().withName("session-" + id));
+        write(Frame.welcome(frame.corrId(), id));
+        decoder.setMaxFrameBytes(frameLimit());
+        SessionLimits limits = sessions.limits();
+        if (limits.closesIdleSessions()) {
+            scheduleIdleCheck(limits.idleTimeout());
+        }
+        LOG.debug("Session {} opened for tenant '{}' from {}", id, tenant.id(), connection.remoteAddress());
+    }
+
+    private void route(Frame frame) {
+        if (state != SessionState.OPEN) {
+            refuseForShutdown(frame);
+            return;
+        }
+        if (!tenant.tryAcquireRequest()) {
+            write(Replies.error(frame.corrId(), ErrorCode.QUOTA_RATE, "tenant '" + tenant.id()
+                    + "' is over its limit of " + tenant.config().maxRequestsPerSecond()
+                    + " requests per second; '" + frame.name() + "' was not run"));
+            return;
+        }
+        Optional<ActorRef> handler = sessions.runtime().handler(tenant.id(), frame.name());
+        if (handler.isEmpty()) {
+            write(Replies.error(frame.corrId(), ErrorCode.NO_HANDLER,
+                    "no handler for '" + frame.name() + "' in tenant '" + tenant.id() + "'"));
+            return;
+        }
+        ActorRef target = handler.get();
+        long wait = ++drainWaits;
+        if (sessions.runtime().awaitDrain(target, () -> connection.execute(guarded(() -> drained(wait))))) {
+            kept = frame;
+            keptTarget = target;
+            connection.suspendReading();
+            return;
+        }
+        deliver(frame, target);
+    }
+
+    /** The handler's mailbox drained: route the frame kept back, and read on. */
+    private void drained(long wait) {
+        assertInLoop();
+        if (wait != drainWaits || kept == null || state == SessionState.CLOSED) {
+            return; // stale: the shutdown answered the frame already, or the connection closed
+        }
+        Frame frame = kept;
+        ActorRef target = keptTarget;
+        forgetKept();
+        deliver(frame, target);
+        connection.resumeReading(); // the reactor presents the bytes left unconsumed again
+        if (inputEnded) {
+            connection.execute(guarded(this::stopAtEndOfInput)); // after those bytes are decoded
+        }
+    }
+
+    private void deliver(Frame frame, ActorRef target) {
+        Message message = new Message(frame.name(), frame.content(), actor);
+        if (frame.type() == FrameType.SEND) {
+            target.tell(message);
+            return;
+        }
+        inFlight.ask(target, message, frame.corrId(), sessions.limits().requestTimeout());
+    }
+
+    private void refuseForShutdown(Frame frame) {
+        if (frame.type() == FrameType.REQUEST || frame.type() == FrameType.SEND) {
+            write(Replies.error(frame.corrId(), ErrorCode.SERVER_SHUTDOWN,
+                    "the server is stopping; '" + frame.name() + "' was not run"));
+        }
+    }
+
+    private void forgetKept() {
+        kept = null;
+        keptTarget = null;
+        drainWaits++;
+    }
+
+    // ---- ending ----------------------------------------------------------------------------------
+
+    private void byeFromClient() {
+        readingStopped = true;
+        connection.suspendReading();
+        beginDrain();
+    }
+
+    /** The client sent its last byte: once the frames before it are routed, drain as for BYE. */
+    private void stopAtEndOfInput() {
+        if (inputEnded && kept == null && !readingStopped
+                && (state == SessionState.OPEN || state == SessionState.DRAINING)) {
+            readingStopped = true;
+            beginDrain();
+        }
+    }
+
+    private void beginDrain() {
+        if (state != SessionState.OPEN && state != SessionState.DRAINING) {
+            return;
+        }
+        state = SessionState.DRAINING;
+        inFlight.draining(); // before finishDrain looks at it: see RequestsInFlight
+        cancel(idleTimer);
+        idleTimer = null;
+        finishDrain();
+    }
+
+    private void finishDrain() {
+        assertInLoop();
+        if (state != SessionState.DRAINING || kept != null || !inFlight.isEmpty()) {
+            return;
+        }
+        if (readingStopped) {
+            closeWithBye();
+        } else {
+            sayByeAndLinger();
+        }
+    }
+
+    /**
+     * Server shutdown, everything answered: BYE, then keep reading until the client closes (or
+     * {@link #SHUTDOWN_LINGER}), so that frames already on their way get ERROR {@code server.shutdown}
+     * instead of vanishing with the connection.
+     */
+    private void sayByeAndLinger() {
+        if (byeSent) {
+            return;
+        }
+        byeSent = true;
+        write(Frame.bye());
+        lingerTimer = connection.schedule(guarded(this::close), SHUTDOWN_LINGER);
+    }
+
+    private void protocolFault(FrameException e) {
+        LOG.debug("Session {} from {}: {}", id, connection.remoteAddress(), e.getMessage());
+        write(e.toErrorFrame());
+        if (e.code().closesConnection()) {
+            close();
+        }
+    }
+
+    private void closeWithError(long corrId, ErrorCode code, String detail) {
+        write(Replies.error(corrId, code, detail));
+        close();
+    }
+
+    private void closeWithBye() {
+        if (state != SessionState.CLOSED) {
+            if (!byeSent) {
+                byeSent = true;
+                write(Frame.bye());
+            }
+            close();
+        }
+    }
+
+    /** Closes once pending output is written; nothing more is decoded. */
+    private void close() {
+        if (state == SessionState.CLOSED) {
+            return;
+        }
+        state = SessionState.CLOSED;
+        cancelTimers();
+        connection.close();
+    }
+
+    private void failed(String where, RuntimeException e) {
+        LOG.error("Session {} from {} failed in {}; closing its connection", id, connection.remoteAddress(), where, e);
+        state = SessionState.CLOSED;
+        cancelTimers();
+        connection.abort();
+    }
+
+    // ---- timers ----------------------------------------------------------------------------------
+
+    private void authTimedOut() {
+        assertInLoop();
+        authTimer = null;
+        if (state == SessionState.AWAITING_HELLO) {
+            Duration timeout = sessions.limits().authTimeout();
+            LOG.debug("Connection {} from {} sent no HELLO within {} s; closing it", id, connection.remoteAddress(),
+                    timeout.toSeconds());
+            closeWithError(0L, ErrorCode.AUTH_REQUIRED, "no HELLO within " + timeout.toSeconds() + " s");
+        }
+    }
+
+    private void scheduleIdleCheck(Duration delay) {
+        Duration atLeast = delay.compareTo(MIN_TIMER_DELAY) < 0 ? MIN_TIMER_DELAY : delay;
+        idleTimer = connection.schedule(guarded(this::idleCheck), atLeast);
+    }
+
+    private void idleCheck() {
+        assertInLoop();
+        idleTimer = null;
+        SessionLimits limits = sessions.limits();
+        if (state != SessionState.OPEN || !limits.closesIdleSessions()) {
+            return;
+        }
+        long idleNanos = limits.idleTimeout().toNanos();
+        if (kept != null || !inFlight.isEmpty()) {
+            scheduleIdleCheck(limits.idleTimeout()); // waiting for the server is not idleness
+            return;
+        }
+        long now = sessions.nanoTime();
+        long lastAnswer = inFlight.lastAnswerNanos();
+        long lastActivity = lastAnswer - lastFrameNanos > 0 ? lastAnswer : lastFrameNanos;
+        long quiet = now - lastActivity;
+        if (quiet >= idleNanos) {
+            LOG.info("Session {} of tenant '{}' from {} sent nothing for {} s; closing it", id, tenant.id(),
+                    connection.remoteAddress(), limits.idleTimeout().toSeconds());
+            closeWithBye();
+        } else {
+            scheduleIdleCheck(Duration.ofNanos(idleNanos - quiet));
+        }
+    }
+
+    private void cancelTimers() {
+        cancel(authTimer);
+        authTimer = null;
+        cancel(idleTimer);
+        idleTimer = null;
+        cancel(lingerTimer);
+        lingerTimer = null;
+    }
+
+    private static void cancel(Cancellable timer) {
+        if (timer != null) {
+            timer.cancel();
+        }
+    }
+
+    // ---- helpers ---------------------------------------------------------------------------------
+
+    private int frameLimit() {
+        return Math.min(sessions.limits().maxFrameBytes(), maxBufferedFrame);
+    }
+
+    private void write(Frame frame) {
+        connection.write(FrameEncoder.encode(frame));
+    }
+
+    /** Runs {@code task}, closing this connection alone if it throws. */
+    private Runnable guarded(Runnable task) {
+        return () -> {
+            try {
+                task.run();
+            } catch (RuntimeException e) {
+                failed("a loop task", e);
+            }
+        };
+    }
+
+    private void assertInLoop() {
+        assert connection.inLoop() : "session " + id + " used on " + Thread.currentThread().getName()
+                + ", not on its connection's loop";
+    }
+
+    /** At most 64 characters of a client-chosen string, for log lines. */
+    private static String printable(String text) {
+        String shown = text.length() > 64 ? text.substring(0, 64) + "..." : text;
+        return shown.replaceAll("\\p{Cntrl}", "?");
+    }
+
+    @Override
+    public String toString() {
+        return "Session[" + id + (tenant == null ? "" : " of " + tenant.id()) + ", " + state + "]";
+    }
+}

@@ -1,0 +1,116 @@
+package io.troupe.server.tenant;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.security.SecureRandom;
+import java.util.Dictionary;
+import java.util.HexFormat;
+import java.util.Hashtable;
+import java.util.Map;
+
+import org.osgi.service.cm.Configuration;
+import org.osgi.service.cm.ConfigurationAdmin;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The tenant made on first start, when no tenant is configured, so that a fresh installation
+ * answers at once: tenant {@value #ID} with a random token of {@value #TOKEN_BYTES} bytes (32 hex
+ * characters).
+ *
+ * <p>With an installation directory ({@code troupe.home}) it writes
+ * {@code etc/io.troupe.tenant-demo.cfg}, where the user finds (and changes) the token, and serves the
+ * tenant at once without waiting for FileInstall to read the file; when FileInstall does, its
+ * configuration takes the tenant over. Without one (embedded, tests) it creates the named factory
+ * configuration {@code io.troupe.tenant~demo} through ConfigurationAdmin instead.
+ *
+ * <p><b>Threading:</b> called once, on the activating thread.
+ */
+public final class DemoTenant {
+
+    /** The demo tenant's id. */
+    public static final String ID = "demo";
+    /** The demo tenant's file name under {@code etc/}. */
+    public static final String FILE_NAME = TenantConfig.FILE_PREFIX + ID + ".cfg";
+
+    static final int TOKEN_BYTES = 16;
+    private static final Logger LOG = LoggerFactory.getLogger(DemoTenant.class);
+
+    private final ConfigurationAdmin configAdmin;
+    private final TenantDirectory directory;
+    private final SecureRandom random;
+    private final PrintStream console;
+
+    public DemoTenant(ConfigurationAdmin configAdmin, TenantDirectory directory, SecureRandom random,
+            PrintStream console) {
+        this.configAdmin = configAdmin;
+        this.directory = directory;
+        this.random = random;
+        this.console = console;
+    }
+
+    /** Writes the demo tenant's file under {@code home/etc/} and serves the tenant. */
+    public void createFile(Path home) throws IOException {
+        Path etc = home.resolve("etc");
+        Files.createDirectories(etc);
+        Path file = etc.resolve(FILE_NAME);
+        String token = newToken();
+        try {
+            Files.writeString(file, fileContent(token), UTF_8, StandardOpenOption.CREATE_NEW,
+                    StandardOpenOption.WRITE);
+        } catch (FileAlreadyExistsException e) {
+            LOG.warn("No tenant configured, but {} exists: leaving it for FileInstall to load", file);
+            return;
+        }
+        TenantConfig config;
+        try {
+            config = TenantConfig.from(null, Map.of(TenantConfig.TOKEN, token,
+                    TenantConfig.FILE_PROPERTY, file.toUri().toString()));
+        } catch (TenantConfigException e) {
+            throw new IllegalStateException("the demo tenant's own configuration is invalid: " + e.getMessage(), e);
+        }
+        directory.serve(config);
+        announce("No tenant configured: created tenant '" + ID + "' (etc/" + FILE_NAME
+                + "). Try: bin/troupe-client request echo hello");
+    }
+
+    /** Creates the demo tenant as the factory configuration {@code io.troupe.tenant~demo}. */
+    public void createConfiguration() throws IOException {
+        String token = newToken();
+        Configuration configuration = configAdmin.getFactoryConfiguration(TenantConfig.FACTORY_PID, ID, null);
+        Dictionary<String, Object> properties = new Hashtable<>();
+        properties.put(TenantConfig.TENANT, ID);
+        properties.put(TenantConfig.TOKEN, token);
+        configuration.update(properties);
+        directory.reconcile(configuration.getPid());
+        announce("No tenant configured: created tenant '" + ID + "' with token " + token + " (configuration "
+                + configuration.getPid() + "). Connect as tenant '" + ID + "' with that token.");
+    }
+
+    private String newToken() {
+        byte[] bytes = new byte[TOKEN_BYTES];
+        random.nextBytes(bytes);
+        return HexFormat.of().formatHex(bytes);
+    }
+
+    private void announce(String line) {
+        LOG.info(line);
+        console.println(line);
+    }
+
+    static String fileContent(String token) {
+        return "# Created by the Troupe server on first start, because no tenant was configured.\n"
+                + "# Clients authenticate as tenant '" + ID + "' with this token. Edit this file to change\n"
+                + "# the token or the limits, delete it to remove the tenant: changes apply within seconds.\n"
+                + TenantConfig.TOKEN + " = " + token + "\n"
+                + TenantConfig.MAX_CONNECTIONS + " = " + TenantConfig.DEFAULT_MAX_CONNECTIONS + "\n"
+                + "# 0 = unlimited\n"
+                + TenantConfig.MAX_REQUESTS_PER_SECOND + " = 0\n";
+    }
+}

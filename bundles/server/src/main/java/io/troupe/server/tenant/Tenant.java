@@ -1,0 +1,135 @@
+package io.troupe.server.tenant;
+
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
+
+/**
+ * A tenant as the server serves it: its id, its current configuration (token and quotas), the
+ * sessions open for it and the counters its quotas are checked against. Its configuration may change
+ * while sessions are open; the new limits apply to the next HELLO and the next request. Open
+ * sessions stay open when the token changes or the connection limit drops below their number.
+ *
+ * <p><b>Threading:</b> every method from any thread: the IO loops of all its sessions admit and
+ * count concurrently (lock-free), and the configuration thread updates and removes it.
+ */
+public final class Tenant {
+
+    /** The outcome of {@link #admit}. */
+    public enum Admission {
+        /** The session is counted and will be told if the tenant goes away. */
+        ADMITTED,
+        /** The tenant has {@code maxConnections} sessions already. */
+        QUOTA_EXCEEDED,
+        /** The tenant was removed meanwhile. */
+        REMOVED
+    }
+
+    private final String id;
+    private final LongSupplier nanoClock;
+    private final AtomicInteger connections = new AtomicInteger();
+    private final Set<TenantSession> sessions = ConcurrentHashMap.newKeySet();
+    private volatile TenantConfig config;
+    private volatile RateLimiter limiter;
+    private volatile boolean removed;
+
+    Tenant(TenantConfig config, LongSupplier nanoClock) {
+        this.id = config.id();
+        this.nanoClock = nanoClock;
+        this.config = config;
+        this.limiter = limiterFor(config);
+    }
+
+    public String id() {
+        return id;
+    }
+
+    /** The current configuration. */
+    public TenantConfig config() {
+        return config;
+    }
+
+    /** Sessions open now. */
+    public int connections() {
+        return connections.get();
+    }
+
+    /**
+     * Counts {@code session} against the connection quota. An admitted session must call
+     * {@link #leave} exactly once when it closes.
+     */
+    public Admission admit(TenantSession session) {
+        if (removed) {
+            return Admission.REMOVED;
+        }
+        int max = config.maxConnections();
+        int current;
+        do {
+            current = connections.get();
+            if (current >= max) {
+                return Admission.QUOTA_EXCEEDED;
+            }
+        } while (!connections.compareAndSet(current, current + 1));
+        sessions.add(session);
+        // remove() sets the flag, then visits the sessions: one of the two sees the other.
+        if (removed) {
+            leave(session);
+            return Admission.REMOVED;
+        }
+        return Admission.ADMITTED;
+    }
+
+    /** Releases the connection counted by {@link #admit}; a second call does nothing. */
+    public void leave(TenantSession session) {
+        if (sessions.remove(session)) {
+            connections.decrementAndGet();
+        }
+    }
+
+    /** Takes one request from the tenant's rate; always true when the rate is unlimited. */
+    public boolean tryAcquireRequest() {
+        RateLimiter current = limiter;
+        return current == null || current.tryAcquire();
+    }
+
+    /** Whether the tenant's configuration was deleted. */
+    public boolean isRemoved() {
+        return removed;
+    }
+
+    /** Whether {@code tokenDigest} (see {@link TenantConfig#digest}) is this tenant's, in constant time. */
+    boolean authenticates(byte[] tokenDigest) {
+        return !removed && config.matches(tokenDigest);
+    }
+
+    /** Applies a changed configuration; the rate starts afresh (full) only when it changed. */
+    void update(TenantConfig next) {
+        TenantConfig previous = config;
+        config = next;
+        if (previous.maxRequestsPerSecond() != next.maxRequestsPerSecond()) {
+            limiter = limiterFor(next);
+        }
+    }
+
+    /** Marks the tenant removed and asks every session to close; returns how many were asked. */
+    int remove() {
+        removed = true;
+        List<TenantSession> open = List.copyOf(sessions);
+        for (TenantSession session : open) {
+            session.tenantRemoved(this);
+        }
+        return open.size();
+    }
+
+    private RateLimiter limiterFor(TenantConfig tenantConfig) {
+        int rate = tenantConfig.maxRequestsPerSecond();
+        return rate == 0 ? null : new RateLimiter(rate, nanoClock);
+    }
+
+    @Override
+    public String toString() {
+        return "Tenant[" + id + ", " + connections.get() + " connections]";
+    }
+}

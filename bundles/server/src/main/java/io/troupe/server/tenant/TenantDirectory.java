@@ -1,0 +1,277 @@
+package io.troupe.server.tenant;
+
+import java.io.IOException;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.Dictionary;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongSupplier;
+
+import org.osgi.framework.InvalidSyntaxException;
+import org.osgi.service.cm.Configuration;
+import org.osgi.service.cm.ConfigurationAdmin;
+import org.osgi.service.cm.ConfigurationEvent;
+import org.osgi.service.cm.ConfigurationListener;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The tenants by id, kept in step with the factory configurations of {@value TenantConfig#FACTORY_PID}.
+ *
+ * <pre>
+ *   ConfigAdmin ──ConfigurationEvent(pid)──► reconcile(pid) ──listConfigurations(service.pid=pid)──┐
+ *       ▲                                          │ valid: add or update the Tenant; absent: remove │
+ *   FileInstall: etc/io.troupe.tenant-&lt;id&gt;.cfg     │ invalid: log, keep the previous state           │
+ *                                                  ▼                                                │
+ *                                   byId: id → Tenant   (read lock-free by every IO loop at HELLO) ◄┘
+ * </pre>
+ *
+ * <p>It listens for configuration events rather than registering a ManagedServiceFactory: events
+ * arrive for every configuration whatever bundle location it is bound to, and each one is handled
+ * by re-reading the configuration's current state, so handling is idempotent and the synchronous
+ * {@link #loadAll()} at activation and the events may overlap freely.
+ *
+ * <p><b>Threading:</b> lookups ({@link #authenticate}, {@link #find}) from any thread, lock-free.
+ * Changes (events on ConfigAdmin's event thread, {@link #loadAll}, {@link #serve}) are serialised on
+ * this object's monitor.
+ */
+public final class TenantDirectory implements ConfigurationListener {
+
+    private static final Logger LOG = LoggerFactory.getLogger(TenantDirectory.class);
+    private static final String FACTORY_FILTER = "(service.factoryPid=" + TenantConfig.FACTORY_PID + ")";
+    private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+
+    private final ConfigurationAdmin configAdmin;
+    private final LongSupplier nanoClock;
+    /** Compared against when the tenant is unknown, so that unknown ids take as long as wrong tokens. */
+    private final byte[] noTenantDigest;
+    private final ConcurrentHashMap<String, Tenant> byId = new ConcurrentHashMap<>();
+    /** Guarded by {@code this}: which tenant each configuration defines. */
+    private final Map<String, String> idByPid = new HashMap<>();
+    private volatile boolean closed;
+
+    public TenantDirectory(ConfigurationAdmin configAdmin, LongSupplier nanoClock) {
+        this.configAdmin = configAdmin;
+        this.nanoClock = nanoClock;
+        byte[] random = new byte[32];
+        new SecureRandom().nextBytes(random);
+        this.noTenantDigest = TenantConfig.digest(random);
+    }
+
+    /**
+     * Reads every tenant configuration now (at activation), adding, updating or keeping tenants as
+     * {@link #reconcile} does.
+     *
+     * @return the number of tenant configurations that exist, valid or not; -1 if ConfigAdmin could
+     *         not be read (the tenants are left as they were)
+     */
+    public synchronized int loadAll() {
+        Configuration[] configurations = list(FACTORY_FILTER);
+        if (configurations == null) {
+            return -1;
+        }
+        for (Configuration configuration : configurations) {
+            apply(configuration.getPid(), configuration.getProperties());
+        }
+        Set<String> present = new HashSet<>();
+        for (Configuration configuration : configurations) {
+            present.add(configuration.getPid());
+        }
+        for (String pid : List.copyOf(idByPid.keySet())) {
+            if (!present.contains(pid)) {
+                deleted(pid);
+            }
+        }
+        return configurations.length;
+    }
+
+    /**
+     * The tenant {@code id} if {@code token} is its token. Unknown tenant and wrong token are not
+     * told apart, and take the same time.
+     */
+    public Optional<Tenant> authenticate(String id, byte[] token) {
+        byte[] digest = TenantConfig.digest(token);
+        Tenant tenant = id == null ? null : byId.get(id);
+        if (tenant == null) {
+            MessageDigest.isEqual(noTenantDigest, digest);
+            return Optional.empty();
+        }
+        return tenant.authenticates(digest) ? Optional.of(tenant) : Optional.empty();
+    }
+
+    /** The tenant {@code id}, if configured. */
+    public Optional<Tenant> find(String id) {
+        return Optional.ofNullable(byId.get(id));
+    }
+
+    /** The tenants configured now. */
+    public Collection<Tenant> tenants() {
+        return Collections.unmodifiableCollection(byId.values());
+    }
+
+    /**
+     * Serves a tenant that is not in ConfigAdmin yet (the demo tenant whose file FileInstall has not
+     * read): the configuration that later arrives for the same id takes it over.
+     */
+    public synchronized void serve(TenantConfig config) {
+        if (byId.putIfAbsent(config.id(), new Tenant(config, nanoClock)) == null) {
+            LOG.info("Tenant '{}' added from {} ({})", config.id(), config.source(), config.describeLimits());
+        }
+    }
+
+    /**
+     * Waits until FileInstall has turned each of {@code fileNames} (tenant files in etc/) into a
+     * configuration; {@link #loadAll()} then reads them. Polls ConfigAdmin; bounded by {@code timeout}.
+     *
+     * @return the file names still without a configuration (empty when all arrived)
+     */
+    public Set<String> awaitFiles(Set<String> fileNames, Duration timeout) throws InterruptedException {
+        long deadline = nanoClock.getAsLong() + timeout.toNanos();
+        while (true) {
+            Set<String> missing = new TreeSet<>(fileNames);
+            Configuration[] configurations = list(FACTORY_FILTER);
+            for (Configuration configuration : configurations == null ? new Configuration[0] : configurations) {
+                Dictionary<String, Object> properties = configuration.getProperties();
+                String fileName = properties == null ? null
+                        : TenantConfig.fileNameOf(properties.get(TenantConfig.FILE_PROPERTY));
+                if (fileName != null) {
+                    missing.remove(fileName);
+                }
+            }
+            if (missing.isEmpty() || nanoClock.getAsLong() - deadline > 0) {
+                return missing;
+            }
+            LockSupport.parkNanos(this, POLL_NANOS);
+            if (Thread.interrupted()) {
+                throw new InterruptedException("interrupted while waiting for tenant files " + missing);
+            }
+        }
+    }
+
+    /** Stops reacting to configuration events (the server is stopping). */
+    public void close() {
+        closed = true;
+    }
+
+    @Override
+    public void configurationEvent(ConfigurationEvent event) {
+        if (!closed && TenantConfig.FACTORY_PID.equals(event.getFactoryPid())) {
+            reconcile(event.getPid());
+        }
+    }
+
+    /** Brings the tenant of configuration {@code pid} in line with the configuration's current state. */
+    public synchronized void reconcile(String pid) {
+        Configuration[] found = list("(service.pid=" + escape(pid) + ")");
+        if (found == null) {
+            return;
+        }
+        if (found.length == 0 || found[0].getProperties() == null) {
+            deleted(pid);
+        } else {
+            apply(pid, found[0].getProperties());
+        }
+    }
+
+    private void apply(String pid, Dictionary<String, Object> properties) {
+        if (properties == null) {
+            return;
+        }
+        String previousId = idByPid.get(pid);
+        TenantConfig config;
+        try {
+            config = TenantConfig.from(pid, toMap(properties));
+        } catch (TenantConfigException e) {
+            reject(e.source(), e.problem(), previousId);
+            return;
+        }
+        Tenant existing = byId.get(config.id());
+        String owner = existing == null ? null : existing.config().pid();
+        if (owner != null && !owner.equals(pid)) {
+            reject(config.source(), "tenant '" + config.id() + "' is already defined by "
+                    + existing.config().source(), previousId);
+            return;
+        }
+        if (previousId != null && !previousId.equals(config.id())) {
+            removeTenant(previousId, config.source() + " now defines tenant '" + config.id() + "' instead");
+        }
+        idByPid.put(pid, config.id());
+        if (existing == null) {
+            byId.put(config.id(), new Tenant(config, nanoClock));
+            LOG.info("Tenant '{}' added from {} ({})", config.id(), config.source(), config.describeLimits());
+        } else {
+            boolean changed = !existing.config().sameSettingsAs(config) || owner == null;
+            existing.update(config);
+            if (changed) {
+                LOG.info("Tenant '{}' updated from {} ({})", config.id(), config.source(), config.describeLimits());
+            }
+        }
+    }
+
+    private void deleted(String pid) {
+        String id = idByPid.remove(pid);
+        if (id != null) {
+            removeTenant(id, "its configuration " + pid + " was deleted");
+        }
+    }
+
+    private void removeTenant(String id, String why) {
+        Tenant tenant = byId.remove(id);
+        if (tenant != null) {
+            int sessions = tenant.remove();
+            LOG.info("Tenant '{}' removed ({}); closing its {} session(s)", id, why, sessions);
+        }
+    }
+
+    private static void reject(String source, String problem, String previousId) {
+        LOG.error("Rejected tenant {}: {}; {}", source, problem, previousId == null
+                ? "no tenant was added"
+                : "tenant '" + previousId + "' keeps its previous configuration");
+    }
+
+    /** The configurations matching {@code filter}; {@code null} when ConfigAdmin cannot be read. */
+    private Configuration[] list(String filter) {
+        try {
+            Configuration[] found = configAdmin.listConfigurations(filter);
+            return found == null ? new Configuration[0] : found;
+        } catch (IOException | IllegalStateException e) {
+            LOG.error("Cannot read tenant configurations from ConfigAdmin ({}); keeping the tenants as they are",
+                    e.toString());
+            return null;
+        } catch (InvalidSyntaxException e) {
+            throw new IllegalStateException("bad filter " + filter, e);
+        }
+    }
+
+    private static Map<String, Object> toMap(Dictionary<String, Object> properties) {
+        Map<String, Object> map = new HashMap<>();
+        for (String key : Collections.list(properties.keys())) {
+            map.put(key, properties.get(key));
+        }
+        return map;
+    }
+
+    /** Escapes the characters that are special in an LDAP filter value. */
+    static String escape(String value) {
+        StringBuilder escaped = new StringBuilder(value.length());
+        for (char c : value.toCharArray()) {
+            if (c == '\\' || c == '*' || c == '(' || c == ')') {
+                escaped.append('\\');
+            }
+            escaped.append(c);
+        }
+        return escaped.toString();
+    }
+}

@@ -1,0 +1,277 @@
+package io.troupe.server.session;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import io.troupe.api.Failure;
+import io.troupe.api.Message;
+import io.troupe.api.TroupeException;
+import io.troupe.api.net.ConnectionOptions;
+import io.troupe.protocol.ErrorCode;
+import io.troupe.protocol.Frame;
+import io.troupe.protocol.FrameEncoder;
+import io.troupe.protocol.FrameType;
+import io.troupe.server.session.StubRuntime.StubActor;
+import io.troupe.server.tenant.TenantConfig;
+import io.troupe.server.tenant.TenantDirectory;
+
+/**
+ * One {@link Session} on an in-memory connection with a stub runtime: its state machine, routing,
+ * backpressure, draining and timers, deterministically (manual clock, tasks run when the test says).
+ */
+class SessionTest {
+
+    private static final String TENANT = "acme";
+    private static final String TOKEN = "s3cret";
+    private static final SessionLimits LIMITS = new SessionLimits(65_536, Duration.ofSeconds(60),
+            Duration.ofSeconds(5), Duration.ofSeconds(30));
+
+    private final StubRuntime runtime = new StubRuntime();
+    private final ManualConnection connection = new ManualConnection();
+    private TenantDirectory tenants;
+    private Sessions sessions;
+    private Session session;
+    private StubActor echo;
+
+    @BeforeEach
+    void openAConnection() throws Exception {
+        tenants = new TenantDirectory(null, connection::nanoTime); // serve() never reads ConfigAdmin
+        tenants.serve(TenantConfig.from(null, Map.of("tenant", TENANT, "token", TOKEN, "maxConnections", "1")));
+        sessions = new Sessions(runtime, tenants, LIMITS, connection::nanoTime);
+        echo = runtime.addHandler("echo");
+        session = (Session) sessions.handlers(ConnectionOptions.DEFAULTS).create(connection);
+        connection.open(session);
+    }
+
+    @Test
+    void helloWithTheRightTokenIsWelcomedAndSpawnsTheSessionActor() {
+        connection.receive(Frame.hello(77, TENANT, TOKEN));
+        Frame welcome = single(connection.takeWritten());
+        assertEquals(FrameType.WELCOME, welcome.type());
+        assertEquals(77, welcome.corrId());
+        assertEquals("42", welcome.text());
+        assertEquals("session-42", runtime.spawned.get(0).name());
+        assertEquals(1, sessions.size());
+        assertEquals(1, tenants.find(TENANT).orElseThrow().connections());
+    }
+
+    @Test
+    void requestsAreAskedInTheOrderReceivedWithTheSessionAsClientAndAnsweredOnceEach() {
+        welcome();
+        connection.receive(request(1, "a"), request(2, "b"), Frame.send(3, "echo", "c".getBytes(UTF_8)));
+        assertEquals(List.of("a", "b"), echo.asked.stream().map(ask -> ask.message().text()).toList());
+        assertEquals("c", ((Message) echo.told.get(0)).text());
+        assertSame(runtime.spawned.get(0), echo.asked.get(0).message().client());
+        assertEquals(LIMITS.requestTimeout(), echo.asked.get(0).timeout());
+
+        echo.asked.get(1).reply().complete("second".getBytes(UTF_8));
+        echo.asked.get(0).reply().completeExceptionally(new TroupeException("bad.request", "no"));
+        echo.asked.get(0).reply().obtrudeValue("late"); // a second completion changes nothing on the wire
+        List<Frame> answers = connection.takeWritten();
+        assertEquals(2, answers.size());
+        assertEquals(FrameType.REPLY, answers.get(0).type());
+        assertEquals(2, answers.get(0).corrId());
+        assertEquals("bad.request", answers.get(1).name());
+        assertEquals(1, answers.get(1).corrId());
+        assertEquals(0, session.requestsInFlight());
+    }
+
+    @Test
+    void aFullMailboxHoldsTheFrameBackAndStopsDecodingUntilItDrains() {
+        welcome();
+        echo.full = true;
+        connection.receive(request(1, "held"), request(2, "unread"));
+        assertTrue(echo.asked.isEmpty());
+        assertTrue(connection.isSuspended());
+        assertTrue(connection.unconsumedBytes() > 0, "the frame behind stays in the input buffer");
+
+        echo.drain();
+        connection.runTasks();
+        assertEquals(List.of("held", "unread"), echo.asked.stream().map(ask -> ask.message().text()).toList());
+        assertFalse(connection.isSuspended());
+        assertEquals(0, connection.unconsumedBytes());
+    }
+
+    @Test
+    void byeStopsReadingAndClosesOnceEveryRequestInFlightIsAnswered() {
+        welcome();
+        connection.receive(request(1, "a"), Frame.bye(), request(2, "after bye"));
+        assertEquals(1, echo.asked.size(), "nothing after BYE is read");
+        assertTrue(connection.written().isEmpty());
+        connection.runTasks();
+        assertTrue(connection.isOpen());
+
+        echo.asked.get(0).reply().complete("done");
+        connection.runTasks();
+        assertEquals(List.of(FrameType.REPLY, FrameType.BYE), types(connection.written()));
+        assertFalse(connection.isOpen());
+        assertTrue(runtime.spawned.get(0).isStopped(), "the session actor stops with the connection");
+        assertEquals(0, tenants.find(TENANT).orElseThrow().connections());
+        assertEquals(0, sessions.size());
+    }
+
+    @Test
+    void shutdownRefusesWhatItCannotRunAnswersWhatRunsThenSaysBye() {
+        welcome();
+        connection.receive(request(1, "running"));
+        echo.full = true;
+        connection.receive(request(2, "held back"), request(3, "unread"));
+
+        sessionDo(Session::beginShutdown);
+        List<Frame> refused = connection.takeWritten();
+        assertEquals(List.of(2L, 3L), refused.stream().map(Frame::corrId).toList());
+        assertTrue(refused.stream().allMatch(frame -> frame.name().equals(ErrorCode.SERVER_SHUTDOWN.code())));
+        assertTrue(connection.isOpen());
+
+        echo.asked.get(0).reply().complete("ran");
+        connection.runTasks();
+        assertEquals(List.of(FrameType.REPLY, FrameType.BYE), types(connection.takeWritten()));
+        assertTrue(connection.isOpen(), "it reads on a little after its BYE");
+
+        connection.receive(request(4, "on its way"));
+        Frame late = single(connection.takeWritten());
+        assertEquals(ErrorCode.SERVER_SHUTDOWN.code(), late.name());
+        assertEquals(4, late.corrId());
+        connection.advance(Session.SHUTDOWN_LINGER);
+        assertFalse(connection.isOpen());
+        assertTrue(connection.written().isEmpty(), "one BYE only");
+    }
+
+    @Test
+    void afterItsShutdownByeTheSessionClosesAsSoonAsTheClientDoes() {
+        welcome();
+        sessionDo(Session::beginShutdown);
+        assertEquals(List.of(FrameType.BYE), types(connection.takeWritten()));
+        connection.endOfInput();
+        connection.runTasks();
+        assertFalse(connection.isOpen());
+        assertTrue(connection.written().isEmpty());
+    }
+
+    @Test
+    void aForcedShutdownAnswersServerShutdownAndALateReplyIsDropped() {
+        welcome();
+        connection.receive(request(1, "slow"));
+        sessionDo(Session::beginShutdown);
+        sessionDo(Session::forceShutdown);
+        echo.asked.get(0).reply().complete("too late");
+        connection.runTasks();
+        List<Frame> frames = connection.written();
+        assertEquals(List.of(FrameType.ERROR, FrameType.BYE), types(frames));
+        assertEquals(ErrorCode.SERVER_SHUTDOWN.code(), frames.get(0).name());
+    }
+
+    @Test
+    void anIdleSessionIsToldByeButOneWaitingForAnAnswerIsNot() {
+        welcome();
+        connection.receive(request(1, "slow"));
+        connection.advance(Duration.ofSeconds(150));
+        assertTrue(connection.written().isEmpty(), "waiting for the server is not idleness");
+
+        echo.asked.get(0).reply().complete("finally");
+        connection.advance(Duration.ofSeconds(59));
+        assertEquals(List.of(FrameType.REPLY), types(connection.takeWritten()));
+        connection.receive(Frame.ping(5, new byte[0]));
+        connection.advance(Duration.ofSeconds(59));
+        assertEquals(List.of(FrameType.PONG), types(connection.takeWritten()));
+        connection.advance(Duration.ofSeconds(2));
+        assertEquals(List.of(FrameType.BYE), types(connection.written()));
+        assertFalse(connection.isOpen());
+    }
+
+    @Test
+    void noHelloWithinTheAuthTimeoutIsAnsweredAuthRequiredAndClosed() {
+        connection.advance(Duration.ofMillis(4_999));
+        assertTrue(connection.isOpen());
+        connection.advance(Duration.ofMillis(1));
+        Frame error = single(connection.written());
+        assertEquals(ErrorCode.AUTH_REQUIRED.code(), error.name());
+        assertFalse(connection.isOpen());
+    }
+
+    @Test
+    void theTenantsConnectionLimitIsCheckedAtHello() {
+        welcome();
+        ManualConnection second = new ManualConnection();
+        second.open(sessions.handlers(ConnectionOptions.DEFAULTS).create(second));
+        second.receive(Frame.hello(9, TENANT, TOKEN));
+        second.runTasks();
+        Frame refused = single(second.written());
+        assertEquals(ErrorCode.QUOTA_CONNECTIONS.code(), refused.name());
+        assertEquals(9, refused.corrId());
+        assertFalse(second.isOpen());
+        assertEquals(1, tenants.find(TENANT).orElseThrow().connections());
+    }
+
+    @Test
+    void repliesFailuresAndTimeoutsAreMappedThroughReplies() {
+        welcome();
+        connection.receive(request(1, "a"), request(2, "b"), request(3, "c"));
+        echo.asked.get(0).reply().complete(Failure.badRequest("odd"));
+        echo.asked.get(1).reply().completeExceptionally(new TimeoutException());
+        echo.asked.get(2).reply().complete(new Message("x", "m".getBytes(UTF_8)));
+        List<Frame> frames = connection.written();
+        assertEquals(List.of("bad.request", "handler.timeout", "echo"), frames.stream().map(Frame::name).toList());
+        assertEquals("m", frames.get(2).text());
+    }
+
+    @Test
+    void aPushToTheSessionActorBecomesASendFrameWithCorrIdZero() throws Exception {
+        welcome();
+        runtime.spawned.get(0).tell(new Message("news", "hello".getBytes(UTF_8)), null);
+        Frame push = single(connection.written());
+        assertEquals(FrameType.SEND, push.type());
+        assertEquals(0, push.corrId());
+        assertEquals("news", push.name());
+        assertEquals("hello", push.text());
+    }
+
+    @Test
+    void aProtocolFaultIsAnsweredAndClosesOnlyThisConnection() {
+        welcome();
+        byte[] bytes = FrameEncoder.encode(request(1, "x")).array();
+        bytes[bytes.length - 1] ^= 1;
+        connection.receive(bytes);
+        connection.runTasks();
+        Frame error = single(connection.written());
+        assertEquals(ErrorCode.FRAME_CRC.code(), error.name());
+        assertFalse(connection.isOpen());
+        assertInstanceOf(StubActor.class, runtime.stopped.get(0));
+    }
+
+    private void welcome() {
+        connection.receive(Frame.hello(1, TENANT, TOKEN));
+        assertEquals(FrameType.WELCOME, single(connection.takeWritten()).type());
+    }
+
+    private void sessionDo(Consumer<Session> action) {
+        action.accept(session);
+        connection.runTasks();
+    }
+
+    private static Frame request(long corrId, String text) {
+        return Frame.request(corrId, "echo", text.getBytes(UTF_8));
+    }
+
+    private static Frame single(List<Frame> frames) {
+        assertEquals(1, frames.size(), frames::toString);
+        return frames.get(0);
+    }
+
+    private static List<FrameType> types(List<Frame> frames) {
+        return frames.stream().map(Frame::type).toList();
+    }
+}

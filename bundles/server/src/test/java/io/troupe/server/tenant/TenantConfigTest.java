@@ -1,0 +1,132 @@
+package io.troupe.server.tenant;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+
+class TenantConfigTest {
+
+    private static final String FILE = "file:/opt/troupe/etc/io.troupe.tenant-acme.cfg";
+
+    @Test
+    void theTenantIdIsTheAliasInTheFileName() throws Exception {
+        TenantConfig config = TenantConfig.from("io.troupe.tenant~acme", props("felix.fileinstall.filename", FILE,
+                "token", "s3cret"));
+        assertEquals("acme", config.id());
+        assertEquals("file /opt/troupe/etc/io.troupe.tenant-acme.cfg", config.source());
+        assertEquals("io.troupe.tenant-acme.cfg", config.fileName());
+        assertEquals(1000, config.maxConnections());
+        assertEquals(0, config.maxRequestsPerSecond());
+    }
+
+    @Test
+    void fileUrlsWithEscapesAndWindowsPathsAreUnderstood() throws Exception {
+        assertEquals("a.b-c_d", TenantConfig.from(null, props("felix.fileinstall.filename",
+                "file:/C:/Program%20Files/troupe/etc/io.troupe.tenant-a.b-c_d.cfg", "token", "t")).id());
+        assertEquals("x", TenantConfig.from(null, props("felix.fileinstall.filename",
+                "C:\\troupe\\etc\\io.troupe.tenant-x.cfg", "token", "t")).id());
+    }
+
+    @Test
+    void anExplicitTenantPropertyNamesConfigurationsMadeWithoutAFile() throws Exception {
+        TenantConfig config = TenantConfig.from("io.troupe.tenant.1234", props("tenant", "beta", "token", "t",
+                "maxConnections", 2, "maxRequestsPerSecond", "50"));
+        assertEquals("beta", config.id());
+        assertEquals("configuration io.troupe.tenant.1234", config.source());
+        assertEquals(2, config.maxConnections());
+        assertEquals(50, config.maxRequestsPerSecond());
+        assertNull(config.fileName());
+    }
+
+    @Test
+    void aNamedFactoryConfigurationNamesItsTenant() throws Exception {
+        assertEquals("demo", TenantConfig.from("io.troupe.tenant~demo", props("token", "t")).id());
+    }
+
+    @Test
+    void aTenantPropertyThatContradictsTheFileNameIsRejected() {
+        TenantConfigException e = assertThrows(TenantConfigException.class, () -> TenantConfig.from("p",
+                props("felix.fileinstall.filename", FILE, "tenant", "other", "token", "t")));
+        assertEquals("file /opt/troupe/etc/io.troupe.tenant-acme.cfg", e.source());
+        assertTrue(e.problem().contains("contradicts"), e.problem());
+    }
+
+    @Test
+    void invalidIdsAreRejected() {
+        for (String id : new String[] {"", "with space", "a/b", "é", "x".repeat(65)}) {
+            TenantConfigException e = assertThrows(TenantConfigException.class,
+                    () -> TenantConfig.from("p", props("tenant", id, "token", "t")), id);
+            assertTrue(e.getMessage().contains("invalid"), e.getMessage());
+        }
+        assertThrows(TenantConfigException.class, () -> TenantConfig.from("p", props("felix.fileinstall.filename",
+                "file:/etc/io.troupe.tenant-bad id.cfg", "token", "t")));
+        assertTrue(TenantConfig.isValidId("x".repeat(64)));
+        assertTrue(TenantConfig.isValidId("A-z.0_9"));
+    }
+
+    @Test
+    void aConfigurationWithNoWayToTellTheIdIsRejected() {
+        TenantConfigException e = assertThrows(TenantConfigException.class,
+                () -> TenantConfig.from("io.troupe.tenant.77", props("token", "t")));
+        assertTrue(e.problem().startsWith("no tenant id"), e.problem());
+    }
+
+    @Test
+    void aFileNamedOtherwiseIsRejected() {
+        TenantConfigException e = assertThrows(TenantConfigException.class, () -> TenantConfig.from("p",
+                props("felix.fileinstall.filename", "file:/etc/tenants.cfg", "token", "t")));
+        assertEquals("file /etc/tenants.cfg", e.source());
+    }
+
+    @Test
+    void aMissingOrBlankTokenIsRejected() {
+        assertEquals("token is missing", problem(props("tenant", "a")));
+        assertEquals("token is blank", problem(props("tenant", "a", "token", "  ")));
+        assertEquals("token is not a string", problem(props("tenant", "a", "token", 42)));
+    }
+
+    @Test
+    void negativeOrNonNumericLimitsAreRejectedAllAtOnce() {
+        String problem = problem(props("felix.fileinstall.filename", FILE, "token", "t", "maxConnections", "-1",
+                "maxRequestsPerSecond", "lots"));
+        assertEquals("maxConnections=-1 is negative; maxRequestsPerSecond=lots is not an integer", problem);
+        assertEquals("maxRequestsPerSecond=1000001 is above 1000000",
+                problem(props("tenant", "a", "token", "t", "maxRequestsPerSecond", 1_000_001)));
+    }
+
+    @Test
+    void theTokenIsComparedWithoutItsSurroundingWhitespace() throws Exception {
+        TenantConfig config = TenantConfig.from(null, props("tenant", "a", "token", " s3cret\n"));
+        assertTrue(config.matches(TenantConfig.digest("s3cret".getBytes(UTF_8))));
+        assertFalse(config.matches(TenantConfig.digest("s3cret ".getBytes(UTF_8))));
+        assertFalse(config.toString().contains("s3cret"), "never log the token");
+    }
+
+    @Test
+    void tenantFileNamesAreRecognised() {
+        assertEquals(Optional.of("demo"), TenantConfig.idOfFile("io.troupe.tenant-demo.cfg"));
+        assertEquals(Optional.of("x"), TenantConfig.idOfFile("io.troupe.tenant-x.config"));
+        assertEquals(Optional.empty(), TenantConfig.idOfFile("io.troupe.server.cfg"));
+    }
+
+    private static String problem(Map<String, Object> properties) {
+        return assertThrows(TenantConfigException.class, () -> TenantConfig.from("p", properties)).problem();
+    }
+
+    private static Map<String, Object> props(Object... keysAndValues) {
+        Map<String, Object> map = new HashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            map.put((String) keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return map;
+    }
+}

@@ -1,0 +1,92 @@
+package io.troupe.server.tenant;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.junit.jupiter.api.Test;
+
+class TenantTest {
+
+    private final AtomicLong now = new AtomicLong();
+
+    @Test
+    void sessionsAreAdmittedUpToTheConnectionLimitAndReleasedOnce() throws Exception {
+        Tenant tenant = new Tenant(config(Map.of("maxConnections", "2")), now::get);
+        RecordingSession a = new RecordingSession();
+        RecordingSession b = new RecordingSession();
+        RecordingSession c = new RecordingSession();
+        assertEquals(Tenant.Admission.ADMITTED, tenant.admit(a));
+        assertEquals(Tenant.Admission.ADMITTED, tenant.admit(b));
+        assertEquals(Tenant.Admission.QUOTA_EXCEEDED, tenant.admit(c));
+        tenant.leave(a);
+        tenant.leave(a);
+        assertEquals(1, tenant.connections());
+        assertEquals(Tenant.Admission.ADMITTED, tenant.admit(c));
+    }
+
+    @Test
+    void removingATenantAsksEverySessionToCloseAndAdmitsNoMore() throws Exception {
+        Tenant tenant = new Tenant(config(Map.of()), now::get);
+        RecordingSession a = new RecordingSession();
+        tenant.admit(a);
+        assertEquals(1, tenant.remove());
+        assertEquals(List.of(tenant), a.removals);
+        assertEquals(Tenant.Admission.REMOVED, tenant.admit(new RecordingSession()));
+        assertTrue(tenant.isRemoved());
+    }
+
+    @Test
+    void theRateIsSharedByAllSessionsAndUnlimitedByDefault() throws Exception {
+        Tenant unlimited = new Tenant(config(Map.of()), now::get);
+        for (int i = 0; i < 100_000; i++) {
+            assertTrue(unlimited.tryAcquireRequest());
+        }
+        Tenant limited = new Tenant(config(Map.of("maxRequestsPerSecond", "3")), now::get);
+        assertTrue(limited.tryAcquireRequest());
+        assertTrue(limited.tryAcquireRequest());
+        assertTrue(limited.tryAcquireRequest());
+        assertFalse(limited.tryAcquireRequest());
+    }
+
+    @Test
+    void anUpdateChangesTheLimitsAndKeepsTheRateUnlessItChanged() throws Exception {
+        Tenant tenant = new Tenant(config(Map.of("maxRequestsPerSecond", "1")), now::get);
+        assertTrue(tenant.tryAcquireRequest());
+        tenant.update(config(Map.of("maxRequestsPerSecond", "1", "maxConnections", "5")));
+        assertFalse(tenant.tryAcquireRequest(), "same rate: the bucket is still empty");
+        assertEquals(5, tenant.config().maxConnections());
+        tenant.update(config(Map.of("maxRequestsPerSecond", "0")));
+        assertTrue(tenant.tryAcquireRequest());
+    }
+
+    @Test
+    void aChangedTokenAuthenticatesFromNowOn() throws Exception {
+        Tenant tenant = new Tenant(config(Map.of()), now::get);
+        assertTrue(tenant.authenticates(TenantConfig.digest("t".getBytes())));
+        tenant.update(TenantConfig.from(null, Map.of("tenant", "a", "token", "u")));
+        assertFalse(tenant.authenticates(TenantConfig.digest("t".getBytes())));
+        assertTrue(tenant.authenticates(TenantConfig.digest("u".getBytes())));
+    }
+
+    private static TenantConfig config(Map<String, Object> limits) throws TenantConfigException {
+        Map<String, Object> properties = new java.util.HashMap<>(limits);
+        properties.put("tenant", "a");
+        properties.put("token", "t");
+        return TenantConfig.from(null, properties);
+    }
+
+    private static final class RecordingSession implements TenantSession {
+        final List<Tenant> removals = new ArrayList<>();
+
+        @Override
+        public void tenantRemoved(Tenant tenant) {
+            removals.add(tenant);
+        }
+    }
+}

@@ -41,6 +41,7 @@ class DistributionIT {
     Path dir;
 
     private Path home;
+    private int port;
 
     @BeforeEach
     void install() throws IOException {
@@ -48,12 +49,71 @@ class DistributionIT {
         assertTrue(Files.isExecutable(built.resolve("bin/troupe")), "bin/troupe is not executable in " + built);
         home = dir.resolve("troupe home");
         copyTree(built, home);
+        port = freePort();
+        Path serverConfig = home.resolve("etc/io.troupe.server.cfg");
+        String config = Files.readString(serverConfig).replaceFirst("(?m)^port = 7878$", "port = " + port);
+        assertTrue(config.contains("port = " + port), "etc/io.troupe.server.cfg has no line 'port = 7878'");
+        Files.writeString(serverConfig, config);
+    }
+
+    @Test
+    void aNewUserTalksToEverySamplePluginThroughTroupeClientWithTheDemoCredentials() throws Exception {
+        try (TroupeProcess troupe = TroupeProcess.start(home.resolve("bin/troupe"), dir, JAVA_HOME)) {
+            String ready = troupe.awaitLineStartingWith("Troupe ready", STARTUP);
+            assertEquals("Troupe ready on 127.0.0.1:" + port, ready);
+            assertTrue(Files.isRegularFile(home.resolve("etc/io.troupe.tenant-demo.cfg")), "no demo tenant");
+
+            assertEquals(new ClientRun(0, "hello", ""), client("request", "echo", "hello"));
+            assertEquals(new ClientRun(0, "3", ""), client("request", "wordcount", "a b c"));
+            assertEquals(new ClientRun(0, "5", ""), client("request", "counter.add", "5"));
+            assertEquals(new ClientRun(0, "7", ""), client("request", "counter.add", "2"));
+            assertEquals(new ClientRun(0, "7", ""), client("request", "counter.get", ""));
+            assertEquals(new ClientRun(0, "1.0.0", ""), client("request", "counter.version", ""));
+            assertEquals(new ClientRun(0, "ok", ""), client("request", "chat.join", "lobby"));
+            ClientRun badAdd = client("request", "counter.add", "seven");
+            assertEquals(2, badAdd.exit());
+            assertTrue(badAdd.stderr().startsWith("bad.request: "), badAdd.stderr());
+            ClientRun missing = client("request", "no.such.handler", "x");
+            assertEquals(2, missing.exit());
+            assertTrue(missing.stderr().startsWith("no.handler: "), missing.stderr());
+
+            assertEquals(0, troupe.terminate(STOP), troupe::transcript);
+        }
+    }
+
+    /** What one run of {@code bin/troupe-client} printed and returned. */
+    private record ClientRun(int exit, String stdout, String stderr) {
+    }
+
+    /** Runs {@code bin/troupe-client} from a foreign working directory, with the install's defaults. */
+    private ClientRun client(String... arguments) throws IOException, InterruptedException {
+        List<String> command = new java.util.ArrayList<>();
+        command.add(home.resolve("bin/troupe-client").toString());
+        command.addAll(List.of(arguments));
+        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile());
+        builder.environment().remove("JAVA_OPTS");
+        builder.environment().put("JAVA_HOME", JAVA_HOME.toString());
+        Path out = Files.createTempFile(dir, "client", ".out");
+        Path err = Files.createTempFile(dir, "client", ".err");
+        Process process = builder.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        process.getOutputStream().close();
+        if (!process.waitFor(REPLY.toSeconds(), java.util.concurrent.TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("troupe-client " + String.join(" ", arguments) + " did not finish");
+        }
+        return new ClientRun(process.exitValue(), Files.readString(out).strip(), Files.readString(err).strip());
+    }
+
+    private static int freePort() throws IOException {
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
     }
 
     @Test
     void answersAsksReadFromStandardInputAndExitsZeroOnSigterm() throws Exception {
         try (TroupeProcess troupe = TroupeProcess.start(home.resolve("bin/troupe"), dir, JAVA_HOME)) {
-            troupe.awaitLine("Troupe ready", STARTUP);
+            troupe.awaitLineStartingWith("Troupe ready", STARTUP);
 
             troupe.send("ask echo hello");
             troupe.awaitLine("hello", REPLY);
@@ -69,7 +129,7 @@ class DistributionIT {
     @Test
     void startsAgainThroughASymlinkAfterItsDataIsDeleted() throws Exception {
         try (TroupeProcess first = TroupeProcess.start(home.resolve("bin/troupe"), dir, JAVA_HOME)) {
-            first.awaitLine("Troupe ready", STARTUP);
+            first.awaitLineStartingWith("Troupe ready", STARTUP);
             assertEquals(0, first.terminate(STOP), first::transcript);
         }
         deleteTree(home.resolve("data"));
@@ -77,7 +137,7 @@ class DistributionIT {
         Path link = Files.createSymbolicLink(links.resolve("troupe"), home.resolve("bin/troupe"));
 
         try (TroupeProcess second = TroupeProcess.start(link, Path.of("/"), JAVA_HOME)) {
-            second.awaitLine("Troupe ready", STARTUP);
+            second.awaitLineStartingWith("Troupe ready", STARTUP);
             second.send("ask echo hello again");
             second.awaitLine("hello again", REPLY);
             assertEquals(0, second.terminate(STOP), second::transcript);
@@ -90,7 +150,7 @@ class DistributionIT {
         Files.writeString(home.resolve("deploy/broken.jar"), "not a jar", StandardCharsets.UTF_8);
 
         try (TroupeProcess troupe = TroupeProcess.start(home.resolve("bin/troupe"), dir, JAVA_HOME)) {
-            troupe.awaitLine("Troupe ready", STARTUP);
+            troupe.awaitLineStartingWith("Troupe ready", STARTUP);
             troupe.send("ask echo still serving");
             troupe.awaitLine("still serving", REPLY);
 
@@ -104,7 +164,7 @@ class DistributionIT {
     @Test
     void exitsZeroWhenAScriptStopsTheFramework() throws Exception {
         try (TroupeProcess troupe = TroupeProcess.start(home.resolve("bin/troupe"), dir, JAVA_HOME)) {
-            troupe.awaitLine("Troupe ready", STARTUP);
+            troupe.awaitLineStartingWith("Troupe ready", STARTUP);
 
             troupe.send("stop 0");
 
@@ -115,7 +175,7 @@ class DistributionIT {
     @Test
     void refusesToRunTwiceFromOneInstallationAndLeavesTheFirstServing() throws Exception {
         try (TroupeProcess first = TroupeProcess.start(home.resolve("bin/troupe"), dir, JAVA_HOME)) {
-            first.awaitLine("Troupe ready", STARTUP);
+            first.awaitLineStartingWith("Troupe ready", STARTUP);
 
             try (TroupeProcess second = TroupeProcess.start(home.resolve("bin/troupe"), dir, JAVA_HOME)) {
                 assertEquals(1, second.awaitExit(STARTUP), second::transcript);

@@ -64,6 +64,25 @@ final class TroupeProcess implements AutoCloseable {
         stdin.flush();
     }
 
+    /** Waits for a line of standard output starting with {@code prefix}, skipping others; returns it. */
+    String awaitLineStartingWith(String prefix, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            long left = deadline - System.nanoTime();
+            String line = left > 0 ? stdoutLines.poll(left, TimeUnit.NANOSECONDS) : null;
+            if (line == null) {
+                fail("no line starting with '" + prefix + "' on stdout within " + timeout.toSeconds() + " s"
+                        + transcript());
+            }
+            if (line == END) {
+                fail("stdout ended before a line starting with '" + prefix + "'" + transcript());
+            }
+            if (line.startsWith(prefix)) {
+                return line;
+            }
+        }
+    }
+
     /** Waits for a line of standard output equal to {@code expected}, skipping others. */
     void awaitLine(String expected, Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();

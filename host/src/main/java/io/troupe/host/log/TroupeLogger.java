@@ -6,54 +6,60 @@ import org.slf4j.helpers.LegacyAbstractLogger;
 import org.slf4j.helpers.MessageFormatter;
 
 /**
- * An SLF4J logger with a fixed threshold, chosen from the settings when it is created.
+ * An SLF4J logger whose threshold follows the configuration live.
  *
  * <p>SLF4J's {@code AbstractLogger} checks the level and normalises the many overloads; this class
- * formats {@code {}} placeholders with {@link MessageFormatter} and writes the record. Markers are
- * accepted and ignored: the line format has no place for them. The fluent API
- * ({@code atInfo().addKeyValue(..)}) works through SLF4J's default event builder, which folds key
- * and value pairs into the message.
+ * formats {@code {}} placeholders with {@link MessageFormatter} and hands the record to
+ * {@link TroupeLogging}. An ERROR record with the {@value Fatal#MARKER_NAME} marker (directly or as a
+ * reference) is written synchronously, see {@link Fatal}; other markers are accepted and left out of
+ * the line. The fluent API ({@code atInfo().addKeyValue(..)}) works through SLF4J's default event
+ * builder, which folds key and value pairs into the message.
  *
- * <p>Threading: immutable; any thread. The record is formatted on the calling thread, so no
- * argument or throwable outlives the call.
+ * <p>Threading: any thread. The threshold is a volatile field set by {@link TroupeLoggerFactory}
+ * when the configuration changes. The record is formatted on the calling thread, so no argument or
+ * throwable outlives the call.
  */
 final class TroupeLogger extends LegacyAbstractLogger {
 
     private static final long serialVersionUID = 1L;
 
     // Serialization goes through AbstractLogger.readResolve, which looks the logger up by name.
-    private final transient Level threshold;
     private final transient TroupeLogging logging;
+    private transient volatile int threshold;
 
     TroupeLogger(String name, Level threshold, TroupeLogging logging) {
         this.name = name;
-        this.threshold = threshold;
+        this.threshold = threshold.toInt();
         this.logging = logging;
+    }
+
+    void setThreshold(Level level) {
+        threshold = level.toInt();
     }
 
     @Override
     public boolean isTraceEnabled() {
-        return LevelThresholds.writes(threshold, Level.TRACE);
+        return Level.TRACE.toInt() >= threshold;
     }
 
     @Override
     public boolean isDebugEnabled() {
-        return LevelThresholds.writes(threshold, Level.DEBUG);
+        return Level.DEBUG.toInt() >= threshold;
     }
 
     @Override
     public boolean isInfoEnabled() {
-        return LevelThresholds.writes(threshold, Level.INFO);
+        return Level.INFO.toInt() >= threshold;
     }
 
     @Override
     public boolean isWarnEnabled() {
-        return LevelThresholds.writes(threshold, Level.WARN);
+        return Level.WARN.toInt() >= threshold;
     }
 
     @Override
     public boolean isErrorEnabled() {
-        return LevelThresholds.writes(threshold, Level.ERROR);
+        return Level.ERROR.toInt() >= threshold;
     }
 
     /** No caller location is computed, so no boundary class is needed. */
@@ -78,6 +84,13 @@ final class TroupeLogger extends LegacyAbstractLogger {
         String message = args == null || args.length == 0
                 ? pattern
                 : MessageFormatter.basicArrayFormat(pattern, args);
-        logging.write(level, name, String.valueOf(message), thrown);
+        boolean fatal = level == Level.ERROR && isFatal(marker);
+        logging.write(level, name, String.valueOf(message), thrown, fatal);
+    }
+
+    /** Whether {@code marker} is, or refers to, a marker named {@value Fatal#MARKER_NAME}. */
+    private static boolean isFatal(Marker marker) {
+        return marker != null
+                && (Fatal.MARKER_NAME.equals(marker.getName()) || marker.contains(Fatal.MARKER_NAME));
     }
 }

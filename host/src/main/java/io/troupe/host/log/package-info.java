@@ -1,32 +1,44 @@
 /**
- * The host's SLF4J 2.x provider: every bundle that imports {@code org.slf4j} from the host logs
- * through these classes.
+ * The host's SLF4J 2.x provider, asynchronous: every bundle that imports {@code org.slf4j} from the
+ * host (as 2.0 or as 1.7) logs through these classes. Callers never touch the disk; one logger
+ * thread does.
  *
  * <pre>
  *  any bundle ──► org.slf4j.LoggerFactory   (embedded in and exported by the host)
  *                      │ ServiceLoader, META-INF/services/org.slf4j.spi.SLF4JServiceProvider
  *                      ▼
  *               TroupeServiceProvider ──initialize()──► TroupeLogging ◄── HostActivator: start()/stop()
- *                      │                                 │  LogSettings (troupe.home, troupe.log.level*)
- *                      ▼                                 │  Clock, MDCAdapter, LogLineFormat
- *               TroupeLoggerFactory ──caches by name──►  │
- *                      TroupeLogger ──write(level, name, message, thrown)──┘
- *                                                        │ one formatted record (one or more lines)
- *                                                        ▼
- *                                                     LogSink
- *                                        ConsoleSink (stderr) ─┬─ FanOutSink
- *                       FileSink (&lt;troupe.home&gt;/log/troupe.log) ─┘
+ *                                                         │  LogSettings ◄── system properties
+ *               TroupeLoggerFactory ◄─thresholds, live────┤              ◄── etc/io.troupe.log.cfg (LogConfigFile)
+ *                      │ one per name                     │
+ *               TroupeLogger (any thread)                 │
+ *                 level check, {} formatting              │
+ *                      │ write(level, name, message, thrown, fatal)
+ *                      ▼                                  │
+ *               LogLineFormat: UTF-8 bytes on the caller's thread
+ *                      │                     │ fatal: under the I/O lock, drain + write + force, then return
+ *                      ▼ offer: CAS claim + arraycopy, no lock, no I/O
+ *               RecordQueue: Segment ─► Segment ─► … ─► current Segment   (4 KiB, doubling, capped;
+ *                      │                                                   drops counted past the cap)
+ *                      │ troupe-logger thread: timed park (flushIntervalMillis) or unpark by a producer
+ *                      ▼ under the I/O lock: seal current, write sealed segments in order
+ *               Outputs ──► RollingFile  (&lt;troupe.home&gt;/log/troupe.log, .1 … .N, FileChannel)
+ *                       └─► ConsoleOutput (stderr, in a terminal or without a file)
  * </pre>
  *
  * <h2>Threading</h2>
- * Loggers are called from any thread. This version is synchronous: the calling thread formats the
- * record and writes it through the sink itself; {@link io.troupe.host.log.FileSink} serialises
- * writers with a lock. A later asynchronous logger replaces the {@link io.troupe.host.log.LogSink}
- * behind {@link io.troupe.host.log.TroupeLogging} and removes that lock.
+ * Loggers are called from any thread. A caller formats its record into bytes and copies them into
+ * the current segment of the {@link io.troupe.host.log.RecordQueue}: a CAS on the segment's claim
+ * counter, an array copy, an atomic add; no lock and no I/O. The {@code troupe-logger} thread seals
+ * the current segment (producers move on to a fresh one, the seed's buffer swap) and writes sealed
+ * segments with a {@link java.nio.channels.FileChannel} while holding the I/O lock, which callers
+ * take only for fatal records. Records of one thread reach the file in the order they were logged.
+ * Every class states its own contract.
  *
  * <h2>Class loaders</h2>
  * Nothing here keeps a reference to another bundle's objects: messages, arguments and throwables are
- * rendered to strings on the calling thread, and loggers are cached by name only. The only static
- * state is slf4j's own {@code LoggerFactory}/{@code MDC}, which live in the host bundle.
+ * rendered to bytes on the calling thread, and loggers are cached by name only. The logger thread has
+ * no context class loader; the only static state is slf4j's own {@code LoggerFactory}/{@code MDC},
+ * which live in the host bundle.
  */
 package io.troupe.host.log;

@@ -6,7 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Instant;
-import java.time.OffsetDateTime;
+import java.nio.charset.StandardCharsets;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -18,11 +19,11 @@ class LogLineFormatTest {
     private static final String NL = System.lineSeparator();
     private static final Instant INSTANT = Instant.parse("2026-11-29T23:59:01.123Z");
 
-    private final LogLineFormat format = new LogLineFormat();
+    private final LogLineFormat format = new LogLineFormat(ZoneOffset.UTC);
 
     @Test
     void writesTimestampLevelThreadLoggerAndMessageOnOneLine() {
-        String line = format.format(OffsetDateTime.ofInstant(INSTANT, ZoneOffset.UTC), Level.INFO,
+        String line = text(format, INSTANT.toEpochMilli(), Level.INFO,
                 "main", "io.troupe.host.HostRuntime", "Troupe runtime started", null, null);
 
         assertEquals("2026-11-29T23:59:01.123+00:00 INFO  [main] io.troupe.host.HostRuntime"
@@ -31,19 +32,18 @@ class LogLineFormatTest {
 
     @Test
     void writesLocalTimeWithItsOffsetAndAllThreeMillisecondDigits() {
-        OffsetDateTime time = OffsetDateTime.ofInstant(Instant.parse("2026-11-29T23:59:01Z"),
-                ZoneOffset.ofHoursMinutes(5, 30));
+        LogLineFormat india = new LogLineFormat(ZoneOffset.ofHoursMinutes(5, 30));
 
-        String line = format.format(time, Level.INFO, "t", "l", "m", null, null);
+        String line = text(india, Instant.parse("2026-11-29T23:59:01Z").toEpochMilli(), Level.INFO, "t", "l",
+                "m", null, null);
 
         assertTrue(line.startsWith("2026-11-30T05:29:01.000+05:30 INFO "), line);
     }
 
     @Test
     void padsEveryLevelToFiveCharacters() {
-        OffsetDateTime time = OffsetDateTime.ofInstant(INSTANT, ZoneOffset.UTC);
         for (Level level : Level.values()) {
-            String line = format.format(time, level, "main", "l", "m", null, null);
+            String line = text(format, INSTANT.toEpochMilli(), level, "main", "l", "m", null, null);
             String padded = String.format("%-5s", level.name());
             assertTrue(line.startsWith("2026-11-29T23:59:01.123+00:00 " + padded + " [main] l - m"),
                     line);
@@ -52,7 +52,7 @@ class LogLineFormatTest {
 
     @Test
     void appendsMdcEntriesInKeyOrderWhenThereAreAny() {
-        String line = format.format(OffsetDateTime.ofInstant(INSTANT, ZoneOffset.UTC), Level.WARN,
+        String line = text(format, INSTANT.toEpochMilli(), Level.WARN,
                 "worker-1", "io.troupe.host.actor.ActorCell", "restarting",
                 Map.of("tenant", "t1", "actor", "/user/a"), null);
 
@@ -62,10 +62,10 @@ class LogLineFormatTest {
 
     @Test
     void writesNoMdcBracesWhenTheMdcIsEmpty() {
-        OffsetDateTime time = OffsetDateTime.ofInstant(INSTANT, ZoneOffset.UTC);
+        long time = INSTANT.toEpochMilli();
 
-        assertTrue(format.format(time, Level.INFO, "t", "l", "m", Map.of(), null).endsWith(" - m" + NL));
-        assertTrue(format.format(time, Level.INFO, "t", "l", "m", null, null).endsWith(" - m" + NL));
+        assertTrue(text(format, time, Level.INFO, "t", "l", "m", Map.of(), null).endsWith(" - m" + NL));
+        assertTrue(text(format, time, Level.INFO, "t", "l", "m", null, null).endsWith(" - m" + NL));
     }
 
     @Test
@@ -74,7 +74,7 @@ class LogLineFormatTest {
                 new java.io.IOException("disk gone"));
         thrown.addSuppressed(new IllegalArgumentException("also this"));
 
-        String record = format.format(OffsetDateTime.ofInstant(INSTANT, ZoneOffset.UTC),
+        String record = text(format, INSTANT.toEpochMilli(),
                 Level.ERROR, "main", "l", "failed", null, thrown);
 
         assertEquals("2026-11-29T23:59:01.123+00:00 ERROR [main] l - failed" + NL
@@ -96,11 +96,36 @@ class LogLineFormatTest {
             }
         };
 
-        String record = format.format(OffsetDateTime.ofInstant(INSTANT, ZoneOffset.UTC),
+        String record = text(format, INSTANT.toEpochMilli(),
                 Level.ERROR, "main", "l", "failed", null, hostile);
 
         assertTrue(record.contains("could not be printed: java.lang.UnsupportedOperationException"),
                 record);
+    }
+
+    @Test
+    void crossingAMinuteOrADaylightSavingChangeRendersTheNewMinuteAndOffset() {
+        LogLineFormat berlin = new LogLineFormat(ZoneId.of("Europe/Berlin"));
+        long beforeSwitch = Instant.parse("2026-03-29T00:59:59.999Z").toEpochMilli();
+
+        assertTrue(text(berlin, beforeSwitch, Level.INFO, "t", "l", "m", null, null)
+                .startsWith("2026-03-29T01:59:59.999+01:00 "));
+        assertTrue(text(berlin, beforeSwitch + 1, Level.INFO, "t", "l", "m", null, null)
+                .startsWith("2026-03-29T03:00:00.000+02:00 "));
+        assertTrue(text(berlin, beforeSwitch - 59_000, Level.INFO, "t", "l", "m", null, null)
+                .startsWith("2026-03-29T01:59:00.999+01:00 "), "an earlier minute after a later one");
+    }
+
+    @Test
+    void encodesUtf8AndReplacesALoneSurrogateInsteadOfLosingTheRecord() {
+        byte[] record = format.format(INSTANT.toEpochMilli(), Level.INFO, "t", "l", "grüße \uD800 ok", null, null);
+
+        assertTrue(new String(record, StandardCharsets.UTF_8).endsWith(" - grüße ? ok" + NL));
+    }
+
+    private static String text(LogLineFormat format, long millis, Level level, String thread, String logger,
+            String message, Map<String, String> mdc, Throwable thrown) {
+        return new String(format.format(millis, level, thread, logger, message, mdc, thrown), StandardCharsets.UTF_8);
     }
 
     private static String printed(Throwable thrown) {

@@ -1,6 +1,7 @@
 package io.troupe.host.log;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -79,5 +80,93 @@ class LogSettingsTest {
         assertEquals(Optional.empty(), settings.logFile());
         assertEquals(List.of("Property troupe.home is blank; logging to the console only"),
                 settings.warnings());
+    }
+
+    @Test
+    void withoutConfigurationTheDocumentedDefaultsApply() {
+        LogSettings settings = LogSettings.parse(Map.of("troupe.home", "/opt/troupe"));
+
+        assertEquals(1000, settings.flushIntervalMillis());
+        assertEquals(8 * 1024 * 1024, settings.bufferCapBytes());
+        assertEquals(100, settings.fullWaitMillis());
+        assertEquals(50L * 1024 * 1024, settings.rollSizeBytes());
+        assertEquals(5, settings.retention());
+        assertEquals(LogSettings.Console.AUTO, settings.console());
+        assertEquals(Optional.of(Path.of("/opt/troupe", "etc", "io.troupe.log.cfg")), settings.configFile());
+    }
+
+    @Test
+    void theConfigurationFileOverridesSystemPropertiesKeyByKey() {
+        LogSettings settings = LogSettings.parse(
+                Map.of("troupe.log.level", "WARN", "troupe.log.retention", "2",
+                        "troupe.log.level.io.troupe", "ERROR", "troupe.log.level.org.apache", "DEBUG"),
+                Map.of("level", "debug", "level.io.troupe", "TRACE", "flushIntervalMillis", "250",
+                        "console", "False"),
+                null);
+
+        assertEquals(Level.DEBUG, settings.thresholds().root());
+        assertEquals(Level.TRACE, settings.thresholds().thresholdFor("io.troupe.host.X"));
+        assertEquals(Level.DEBUG, settings.thresholds().thresholdFor("org.apache.felix.Y"));
+        assertEquals(250, settings.flushIntervalMillis());
+        assertEquals(2, settings.retention());
+        assertEquals(LogSettings.Console.FALSE, settings.console());
+        assertEquals(List.of(), settings.warnings());
+    }
+
+    @Test
+    void aBadValueInTheFileKeepsThePreviousSettingWithOneWarningNamingTheKey() {
+        LogSettings previous = LogSettings.parse(Map.of(),
+                Map.of("level", "DEBUG", "rollSizeBytes", "4096", "level.io.troupe", "WARN"), null);
+
+        LogSettings next = LogSettings.parse(Map.of(),
+                Map.of("level", "LOUD", "rollSizeBytes", "12", "level.io.troupe", "SOMETIMES", "retention", "x"),
+                previous);
+
+        assertEquals(Level.DEBUG, next.thresholds().root());
+        assertEquals(4096, next.rollSizeBytes());
+        assertEquals(Level.WARN, next.thresholds().thresholdFor("io.troupe.X"));
+        assertEquals(5, next.retention());
+        assertEquals(List.of(
+                "Invalid value \"LOUD\" for level in io.troupe.log.cfg: expected one of TRACE, DEBUG, INFO,"
+                        + " WARN, ERROR; keeping DEBUG",
+                "Invalid value \"SOMETIMES\" for level.io.troupe in io.troupe.log.cfg: expected one of TRACE,"
+                        + " DEBUG, INFO, WARN, ERROR; keeping WARN",
+                "Invalid value \"12\" for rollSizeBytes in io.troupe.log.cfg: expected a whole number of at"
+                        + " least 1024; keeping 4096",
+                "Invalid value \"x\" for retention in io.troupe.log.cfg: expected a whole number from 0 to 1000;"
+                        + " keeping 5"), next.warnings());
+    }
+
+    @Test
+    void aKeyRemovedFromTheFileFallsBackToItsSystemPropertyOrDefault() {
+        LogSettings previous = LogSettings.parse(Map.of("troupe.log.level", "WARN"),
+                Map.of("level", "TRACE", "bufferCapBytes", "65536"), null);
+
+        LogSettings next = LogSettings.parse(Map.of("troupe.log.level", "WARN"), Map.of(), previous);
+
+        assertEquals(Level.WARN, next.thresholds().root());
+        assertEquals(8 * 1024 * 1024, next.bufferCapBytes());
+    }
+
+    @Test
+    void theCapMustLeaveRoomForSegmentsAndUnknownKeysAreReported() {
+        LogSettings settings = LogSettings.parse(Map.of("troupe.log.flushInterval", "5"),
+                Map.of("bufferCapBytes", "1000", "levle", "DEBUG"), null);
+
+        assertEquals(8 * 1024 * 1024, settings.bufferCapBytes());
+        assertEquals(List.of(
+                "Unknown key levle in io.troupe.log.cfg; ignored",
+                "Unknown property troupe.log.flushInterval; ignored",
+                "Invalid value \"1000\" for bufferCapBytes in io.troupe.log.cfg: expected a whole number from"
+                        + " 65536 to 536870912; using the default 8388608"), settings.warnings());
+    }
+
+    @Test
+    void consoleAutoMeansInATerminalOrWithoutAFile() {
+        assertTrue(LogSettings.Console.AUTO.resolve(true, true));
+        assertTrue(LogSettings.Console.AUTO.resolve(false, false));
+        assertFalse(LogSettings.Console.AUTO.resolve(false, true));
+        assertTrue(LogSettings.Console.TRUE.resolve(false, true));
+        assertFalse(LogSettings.Console.FALSE.resolve(true, false));
     }
 }

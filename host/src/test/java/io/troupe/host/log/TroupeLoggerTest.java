@@ -5,16 +5,22 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.io.StringWriter;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.slf4j.Logger;
 import org.slf4j.Marker;
+import org.slf4j.event.Level;
 import org.slf4j.helpers.BasicMDCAdapter;
 import org.slf4j.helpers.BasicMarkerFactory;
 
@@ -27,14 +33,41 @@ class TroupeLoggerTest {
     private static final String NL = System.lineSeparator();
     private static final String STAMP = "2026-11-29T23:59:01.123+00:00";
 
-    private final RecordingSink console = new RecordingSink();
+    private final ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+    private final PrintStream err = new PrintStream(stderr, true, StandardCharsets.UTF_8);
     private final BasicMDCAdapter mdc = new BasicMDCAdapter();
     private final String thread = Thread.currentThread().getName();
+    private final Console console = new Console();
+    private TroupeLogging logging;
 
+    /** Loggers writing to the captured stderr only (no troupe.home). */
     private TroupeLoggerFactory factory(Map<String, String> properties) {
         Clock clock = Clock.fixed(Instant.parse("2026-11-29T23:59:01.123Z"), ZoneOffset.UTC);
-        return new TroupeLoggerFactory(
-                new TroupeLogging(LogSettings.parse(properties), clock, console, mdc));
+        logging = new TroupeLogging(properties, clock, mdc, false, () -> err);
+        return logging.loggerFactory();
+    }
+
+    @AfterEach
+    void stopLogging() {
+        if (logging != null) {
+            logging.stop();
+        }
+    }
+
+    /** The records written so far, after a flush; each starts with the time stamp. */
+    private final class Console {
+        List<String> records() {
+            logging.flush();
+            String text = stderr.toString(StandardCharsets.UTF_8);
+            List<String> records = new ArrayList<>();
+            int start = text.indexOf(STAMP);
+            while (start >= 0) {
+                int next = text.indexOf(STAMP, start + 1);
+                records.add(text.substring(start, next < 0 ? text.length() : next));
+                start = next;
+            }
+            return records;
+        }
     }
 
     @Test
@@ -44,7 +77,7 @@ class TroupeLoggerTest {
         log.info("Troupe runtime {} with {} dispatchers", "started", 4);
 
         assertEquals(List.of(STAMP + " INFO  [" + thread + "] io.troupe.host.HostRuntime"
-                + " - Troupe runtime started with 4 dispatchers" + NL), console.records);
+                + " - Troupe runtime started with 4 dispatchers" + NL), console.records());
     }
 
     @Test
@@ -59,7 +92,7 @@ class TroupeLoggerTest {
 
         assertFalse(log.isDebugEnabled());
         assertTrue(log.isInfoEnabled());
-        assertEquals(List.of("INFO ", "WARN ", "ERROR"), levelsOf(console.records));
+        assertEquals(List.of("INFO ", "WARN ", "ERROR"), levelsOf(console.records()));
     }
 
     @Test
@@ -87,7 +120,7 @@ class TroupeLoggerTest {
                 "info from io.troupe.host.actor.ActorCell",
                 "warn from io.troupe.host.actor.ActorCell",
                 "error from io.troupe.host.actor.ActorCell",
-                "error from io.troupe.host.log.FileSink"), messagesOf(console.records));
+                "error from io.troupe.host.log.FileSink"), messagesOf(console.records()));
         assertTrue(host.isDebugEnabled());
         assertFalse(host.isTraceEnabled());
         assertFalse(log.isWarnEnabled());
@@ -107,7 +140,7 @@ class TroupeLoggerTest {
                 STAMP + " INFO  [" + thread + "] io.troupe.host.actor.ActorCell - received Hello"
                         + " {actor=/user/greeter, bundle=com.example.greeter}" + NL,
                 STAMP + " INFO  [" + thread + "] io.troupe.host.actor.ActorCell - no context" + NL),
-                console.records);
+                console.records());
     }
 
     @Test
@@ -119,7 +152,7 @@ class TroupeLoggerTest {
         log.error("Supervising /user/a", failure);
 
         assertEquals(List.of(STAMP + " ERROR [" + thread + "] io.troupe.host.Supervisor"
-                + " - Supervising /user/a" + NL + printed(failure)), console.records);
+                + " - Supervising /user/a" + NL + printed(failure)), console.records());
     }
 
     @Test
@@ -134,7 +167,7 @@ class TroupeLoggerTest {
                 STAMP + " WARN  [" + thread + "] l - actor /user/a failed 3 times" + NL
                         + printed(failure),
                 STAMP + " WARN  [" + thread + "] l - one argument" + NL + printed(failure)),
-                console.records);
+                console.records());
     }
 
     @Test
@@ -145,7 +178,7 @@ class TroupeLoggerTest {
         log.info(audit, "user {} logged in", "ada");
 
         assertTrue(log.isInfoEnabled(audit));
-        assertEquals(List.of("user ada logged in"), messagesOf(console.records));
+        assertEquals(List.of("user ada logged in"), messagesOf(console.records()));
     }
 
     @Test
@@ -155,7 +188,7 @@ class TroupeLoggerTest {
         log.atDebug().log("hidden");
         log.atInfo().addKeyValue("actor", "/user/a").log("started in {} ms", 12);
 
-        assertEquals(List.of("actor=/user/a started in 12 ms"), messagesOf(console.records));
+        assertEquals(List.of("actor=/user/a started in 12 ms"), messagesOf(console.records()));
     }
 
     @Test
@@ -164,7 +197,36 @@ class TroupeLoggerTest {
 
         log.info(null);
 
-        assertEquals(List.of("null"), messagesOf(console.records));
+        assertEquals(List.of("null"), messagesOf(console.records()));
+    }
+
+    @Test
+    void aLevelChangeReachesLoggersThatAlreadyExist() {
+        TroupeLoggerFactory factory = factory(Map.of());
+        Logger log = factory.getLogger("io.troupe.host.actor.ActorCell");
+        assertFalse(log.isDebugEnabled());
+
+        factory.apply(new LevelThresholds(Level.WARN, Map.of("io.troupe.host", Level.DEBUG)));
+
+        assertTrue(log.isDebugEnabled());
+        assertFalse(factory.getLogger("other").isInfoEnabled());
+    }
+
+    @Test
+    void theFatalMarkerWorksByNameFromAnyMarkerFactoryAndAsAReference() {
+        Logger log = factory(Map.of()).getLogger("l");
+        Marker fromOtherFactory = new BasicMarkerFactory().getMarker("FATAL");
+        Marker wrapping = new BasicMarkerFactory().getDetachedMarker("OPS");
+        wrapping.add(Fatal.MARKER);
+
+        log.error(fromOtherFactory, "disk gone");
+        Fatal.fatal(log, "cannot go on: {}", "reason");
+        log.error(wrapping, "wrapped");
+
+        // Fatal records are written before the call returns: no flush needed to see them.
+        String written = stderr.toString(StandardCharsets.UTF_8);
+        assertTrue(written.contains(" - disk gone" + NL) && written.contains(" - cannot go on: reason" + NL)
+                && written.contains(" - wrapped" + NL), written);
     }
 
     @Test

@@ -1,25 +1,39 @@
 package io.troupe.host.log;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
 import org.slf4j.helpers.BasicMDCAdapter;
 
-/** The lifecycle the host activator drives, against a real temporary folder; single-threaded. */
+/**
+ * The asynchronous logger end to end, with its real logger thread, against a real temporary
+ * {@code troupe.home}. Unless a test says otherwise the flush interval is an hour, so records reach
+ * the file only through a fatal record, a flush, a stop, or a producer waking the logger thread.
+ */
 class TroupeLoggingTest {
 
     private static final String NL = System.lineSeparator();
@@ -27,119 +41,244 @@ class TroupeLoggingTest {
     @TempDir
     Path home;
 
-    private final RecordingSink console = new RecordingSink();
+    private final ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+    private final PrintStream err = new PrintStream(stderr, true, StandardCharsets.UTF_8);
+    private final List<TroupeLogging> started = new ArrayList<>();
 
-    private TroupeLogging logging(Map<String, String> properties) {
-        Clock clock = Clock.fixed(Instant.parse("2026-11-29T23:59:01.123Z"), ZoneOffset.UTC);
-        return new TroupeLogging(LogSettings.parse(properties), clock, console,
-                new BasicMDCAdapter());
-    }
-
-    @Test
-    void withTroupeHomeEveryRecordGoesToTheConsoleAndToTheLogFile() throws IOException {
-        TroupeLogging logging = logging(Map.of("troupe.home", home.toString()));
-        Path file = home.resolve("log").resolve("troupe.log");
-
-        new TroupeLoggerFactory(logging).getLogger("io.troupe.host.HostRuntime")
-                .info("Troupe runtime started");
-
-        assertEquals(Optional.of(file), logging.logFile());
-        assertEquals(1, console.records.size());
-        assertEquals(console.records.get(0), read(file));
-        logging.stop();
-    }
-
-    @Test
-    void withoutTroupeHomeLoggingIsConsoleOnly() throws IOException {
-        TroupeLogging logging = logging(Map.of());
-
-        new TroupeLoggerFactory(logging).getLogger("l").info("hello");
-
-        assertEquals(Optional.empty(), logging.logFile());
-        assertEquals(1, console.records.size());
-        try (var files = Files.list(home)) {
-            assertEquals(0, files.count());
+    private TroupeLogging logging(String... keysAndValues) {
+        Map<String, String> properties = new HashMap<>(Map.of(
+                "troupe.home", home.toString(),
+                "troupe.log.console", "false",
+                "troupe.log.flushIntervalMillis", "3600000"));
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            properties.put(keysAndValues[i], keysAndValues[i + 1]);
         }
+        TroupeLogging logging = new TroupeLogging(properties, Clock.systemUTC(), new BasicMDCAdapter(),
+                false, () -> err);
+        started.add(logging);
+        return logging;
+    }
+
+    @AfterEach
+    void stopAll() {
+        started.forEach(TroupeLogging::stop);
     }
 
     @Test
-    void stopFlushesAndClosesTheFileAndLaterRecordsReachOnlyTheConsole() throws IOException {
-        TroupeLogging logging = logging(Map.of("troupe.home", home.toString()));
-        Logger log = new TroupeLoggerFactory(logging).getLogger("l");
-        log.info("before stop");
+    void theLoggerThreadWritesQueuedRecordsWithinTheFlushInterval() throws IOException {
+        TroupeLogging logging = logging("troupe.log.flushIntervalMillis", "20");
+
+        logging.loggerFactory().getLogger("l").info("on its way");
+
+        await(() -> read(file()).contains(" - on its way" + NL));
+        assertEquals(Optional.of(file()), logging.logFile());
+    }
+
+    @Test
+    void aFatalRecordIsOnDiskWithEverythingQueuedBeforeItWhenTheCallReturns() throws IOException {
+        Logger log = logging().loggerFactory().getLogger("io.troupe.host.Boom");
+        log.info("first");
+        log.warn("second");
+
+        Fatal.fatal(log, "cannot go on: {}", "disk controller gone", new IllegalStateException("boom"));
+
+        List<String> lines = Files.readAllLines(file());
+        assertTrue(lines.get(0).endsWith(" - first"), lines.toString());
+        assertTrue(lines.get(1).endsWith(" - second"), lines.toString());
+        assertTrue(lines.get(2).contains(" ERROR [") && lines.get(2).endsWith(" - cannot go on: disk controller gone"));
+        assertEquals("java.lang.IllegalStateException: boom", lines.get(3));
+        assertTrue(lines.get(4).startsWith("\tat "), "the stack trace in full");
+    }
+
+    @Test
+    void stopWritesEverythingQueuedThenTheShutdownLineLastAndLaterRecordsGoToStderr() throws IOException {
+        TroupeLogging logging = logging();
+        Logger log = logging.loggerFactory().getLogger("l");
+        for (int i = 0; i < 1000; i++) {
+            log.info("record {}", i);
+        }
 
         logging.stop();
         log.info("after stop");
         logging.stop();
 
+        List<String> lines = Files.readAllLines(file());
+        assertEquals(1001, lines.size());
+        assertTrue(lines.get(999).endsWith(" - record 999"));
+        assertTrue(lines.get(1000).endsWith(" INFO  [" + Thread.currentThread().getName() + "] "
+                + TroupeLogging.class.getName() + " - Troupe logger stopped"), lines.get(1000));
+        assertTrue(stderr.toString(StandardCharsets.UTF_8).endsWith(" - after stop" + NL));
         assertEquals(Optional.empty(), logging.logFile());
-        assertEquals(2, console.records.size());
-        assertEquals(console.records.get(0), read(home.resolve("log/troupe.log")));
-        assertTrue(console.flushes.get() >= 1);
-        assertEquals(0, console.closes.get(), "stderr belongs to the JVM");
     }
 
     @Test
-    void startAfterStopReopensTheFileAndAppends() throws IOException {
-        TroupeLogging logging = logging(Map.of("troupe.home", home.toString()));
-        Logger log = new TroupeLoggerFactory(logging).getLogger("l");
+    void theShutdownLineIsLastEvenWhileOtherThreadsKeepLogging() throws Exception {
+        TroupeLogging logging = logging("troupe.log.flushIntervalMillis", "5");
+        Logger log = logging.loggerFactory().getLogger("l");
+        List<Thread> producers = new ArrayList<>();
+        int[] calls = new int[4];
+        java.util.concurrent.atomic.AtomicBoolean stopped = new java.util.concurrent.atomic.AtomicBoolean();
+        for (int t = 0; t < calls.length; t++) {
+            int id = t;
+            Thread producer = new Thread(() -> {
+                int afterStop = 0;
+                while (afterStop < 100) {
+                    log.info("producer {} record {}", id, calls[id]++);
+                    if (stopped.get()) {
+                        afterStop++;
+                    }
+                }
+            }, "producer-" + t);
+            producers.add(producer);
+            producer.start();
+        }
+        await(() -> calls[0] > 1000 && calls[3] > 1000);
+
+        logging.stop("Troupe runtime stopped");
+        stopped.set(true);
+        for (Thread producer : producers) {
+            producer.join();
+        }
+
+        List<String> lines = Files.readAllLines(file());
+        assertTrue(lines.get(lines.size() - 1).endsWith(" - Troupe runtime stopped"));
+        long inStderr = stderr.toString(StandardCharsets.UTF_8).lines().count();
+        int total = calls[0] + calls[1] + calls[2] + calls[3];
+        assertEquals(total, lines.size() - 1 + inStderr, "every record in the file or, after stop, on stderr");
+    }
+
+    @Test
+    void startAfterStopAppendsToTheSameFile() throws IOException {
+        TroupeLogging logging = logging();
+        Logger log = logging.loggerFactory().getLogger("l");
         log.info("first run");
         logging.stop();
-        log.info("while stopped");
 
         logging.start();
         logging.start();
         log.info("second run");
         logging.stop();
 
-        assertEquals(console.records.get(0) + console.records.get(2),
-                read(home.resolve("log/troupe.log")));
+        List<String> lines = Files.readAllLines(file());
+        assertEquals(4, lines.size());
+        assertTrue(lines.get(0).endsWith(" - first run") && lines.get(2).endsWith(" - second run"), lines.toString());
     }
 
     @Test
-    void anInvalidLevelPropertyIsWrittenOnceAsAWarnRecordToConsoleAndFile() throws IOException {
-        TroupeLogging logging = logging(Map.of(
-                "troupe.home", home.toString(),
-                "troupe.log.level", "LOUD"));
-        Logger log = new TroupeLoggerFactory(logging).getLogger("l");
+    void recordsDroppedAtTheCapAreCountedAndReportedInTheLog() throws Exception {
+        TroupeLogging logging = logging("troupe.log.bufferCapBytes", "65536", "troupe.log.fullWaitMillis", "0");
+        Logger log = logging.loggerFactory().getLogger("l");
+        String padding = "p".repeat(300);
+        int offered = 1000; // about 400 KB through a 64 KiB cap while the logger thread is held back
+
+        logging.ioLock().lock();
+        try {
+            for (int i = 0; i < offered; i++) {
+                log.info("record {} {}", i, padding);
+            }
+        } finally {
+            logging.ioLock().unlock();
+        }
+        logging.flush(); // writes the backlog, after which records are queued again
+        log.info("after the backlog");
+        logging.stop();
+
+        List<String> lines = Files.readAllLines(file());
+        long written = lines.stream().filter(line -> line.contains(" - record ")).count();
+        long reported = 0;
+        Matcher dropped = Pattern.compile(" WARN  \\[.*\\] .* - (\\d+) records dropped: more than 65536 bytes")
+                .matcher(String.join("\n", lines));
+        while (dropped.find()) {
+            reported += Long.parseLong(dropped.group(1));
+        }
+        assertTrue(logging.droppedRecords() > 0);
+        assertTrue(lines.get(lines.size() - 2).endsWith(" - after the backlog"), "queued again once written");
+        assertEquals(logging.droppedRecords(), reported, "every drop is reported");
+        assertEquals(offered, written + reported, "nothing lost without being counted: written " + written
+                + ", reported " + reported + ", counted " + logging.droppedRecords() + "\n" + String.join("\n",
+                lines.stream().filter(line -> !line.contains(" - record ")).toList()));
+    }
+
+    @Test
+    void theFileRollsBySizeAndKeepsTheRetentionCount() throws IOException {
+        TroupeLogging logging = logging("troupe.log.rollSizeBytes", "1024", "troupe.log.retention", "2");
+        Logger log = logging.loggerFactory().getLogger("l");
+        for (int i = 0; i < 60; i++) {
+            log.info("record {} {}", i, "r".repeat(100));
+            logging.flush();
+        }
+        logging.stop();
+
+        Path rolled1 = file().resolveSibling("troupe.log.1");
+        Path rolled2 = file().resolveSibling("troupe.log.2");
+        assertTrue(Files.exists(rolled1) && Files.exists(rolled2));
+        assertFalse(Files.exists(file().resolveSibling("troupe.log.3")));
+        for (Path each : List.of(rolled2, rolled1, file())) {
+            assertTrue(Files.size(each) <= 1024, each + " has " + Files.size(each) + " bytes");
+        }
+        List<String> kept = new ArrayList<>();
+        for (Path each : List.of(rolled2, rolled1, file())) {
+            kept.addAll(Files.readAllLines(each));
+        }
+        assertTrue(kept.get(kept.size() - 1).endsWith(" - Troupe logger stopped"));
+        assertTrue(kept.get(kept.size() - 2).contains(" - record 59 "), "oldest to newest: " + kept);
+        for (String line : kept) {
+            assertTrue(line.endsWith("r".repeat(100)) || line.endsWith(" - Troupe logger stopped"), line);
+        }
+    }
+
+    @Test
+    void levelsInTheConfigurationFileApplyLiveAndABadValueKeepsThePreviousOneWithOneWarning() throws Exception {
+        Path config = Files.createDirectories(home.resolve("etc")).resolve("io.troupe.log.cfg");
+        Files.writeString(config, "level=WARN\n");
+        TroupeLogging logging = logging("troupe.log.configPollMillis", "10", "troupe.log.flushIntervalMillis", "10");
+        Logger log = logging.loggerFactory().getLogger("io.troupe.host.actor.ActorCell");
+        assertFalse(log.isInfoEnabled(), "the file is read before the first record");
+
+        rewrite(config, "level=INFO\nlevel.io.troupe.host=DEBUG\n", 10);
+        await(log::isDebugEnabled);
+        assertFalse(logging.loggerFactory().getLogger("org.other.Thing").isDebugEnabled());
+
+        rewrite(config, "level=INFO\nlevel.io.troupe.host=LOUD\n", 20);
+        await(() -> read(file()).contains("Invalid value \"LOUD\" for level.io.troupe.host in io.troupe.log.cfg"));
+        rewrite(config, "level=INFO\nlevel.io.troupe.host=LOUD\nretention=3\n", 30);
+        await(() -> logging.settings().retention() == 3);
+        logging.flush();
+
+        assertTrue(log.isDebugEnabled(), "the previous level is kept");
+        assertEquals(1, read(file()).lines().filter(line -> line.contains("\"LOUD\"")).count(), "warned once");
+    }
+
+    @Test
+    void anInvalidLevelPropertyIsWrittenOnceAsAWarnRecord() throws IOException {
+        TroupeLogging logging = logging("troupe.log.level", "LOUD");
+        Logger log = logging.loggerFactory().getLogger("l");
         log.debug("filtered by the default level");
         log.info("kept by the default level");
         logging.stop();
 
-        assertEquals(List.of(
-                "2026-11-29T23:59:01.123+00:00 WARN  [" + Thread.currentThread().getName() + "] "
-                        + TroupeLogging.class.getName() + " - Invalid value \"LOUD\" for"
-                        + " troupe.log.level: expected one of TRACE, DEBUG, INFO, WARN, ERROR;"
-                        + " using the default INFO" + NL,
-                "2026-11-29T23:59:01.123+00:00 INFO  [" + Thread.currentThread().getName()
-                        + "] l - kept by the default level" + NL),
-                console.records);
-        assertEquals(String.join("", console.records), read(home.resolve("log/troupe.log")));
+        List<String> lines = Files.readAllLines(file());
+        assertEquals(3, lines.size());
+        assertTrue(lines.get(0).endsWith(" WARN  [" + Thread.currentThread().getName() + "] "
+                + TroupeLogging.class.getName() + " - Invalid value \"LOUD\" for troupe.log.level: expected one of"
+                + " TRACE, DEBUG, INFO, WARN, ERROR; using the default INFO"), lines.get(0));
+        assertTrue(lines.get(1).endsWith(" - kept by the default level"));
     }
 
     @Test
     void aLogFileThatCannotBeOpenedLeavesLoggingOnTheConsoleWithAWarning() throws IOException {
         Path notAFolder = Files.writeString(home.resolve("plain-file"), "x");
+        TroupeLogging logging = logging("troupe.home", notAFolder.toString(), "troupe.log.console", "auto");
 
-        TroupeLogging logging = logging(Map.of("troupe.home", notAFolder.toString()));
-        new TroupeLoggerFactory(logging).getLogger("l").info("still logged");
-
-        assertEquals(Optional.empty(), logging.logFile());
-        assertEquals(2, console.records.size());
-        String warning = console.records.get(0);
-        assertTrue(warning.contains(" WARN  ") && warning.contains("Cannot open log file "
-                + notAFolder.resolve("log").resolve("troupe.log") + "; logging to the console only"
-                + NL), warning);
-        assertTrue(warning.contains("java.nio.file."), "the cause is printed: " + warning);
-    }
-
-    @Test
-    void flushReachesEverySink() {
-        TroupeLogging logging = logging(Map.of());
-
+        logging.loggerFactory().getLogger("l").info("still logged");
         logging.flush();
 
-        assertEquals(1, console.flushes.get());
+        assertEquals(Optional.empty(), logging.logFile());
+        String console = stderr.toString(StandardCharsets.UTF_8);
+        assertTrue(console.contains(" WARN  ") && console.contains("Cannot open log file "
+                + notAFolder.resolve("log").resolve("troupe.log") + "; logging to the console only" + NL), console);
+        assertTrue(console.contains("java.nio.file."), "the cause is printed: " + console);
+        assertTrue(console.contains(" - still logged" + NL));
     }
 
     @Test
@@ -151,7 +290,30 @@ class TroupeLoggingTest {
                 e.getMessage());
     }
 
-    private static String read(Path file) throws IOException {
-        return Files.readString(file, StandardCharsets.UTF_8);
+    private Path file() {
+        return home.resolve("log").resolve("troupe.log");
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    /** Rewrites {@code config} with a modification time {@code seconds} ahead, so the poll sees a change. */
+    private static void rewrite(Path config, String text, int seconds) throws IOException {
+        Files.writeString(config, text);
+        Files.setLastModifiedTime(config, FileTime.fromMillis(System.currentTimeMillis() + seconds * 1000L));
+    }
+
+    /** Polls an effect of the logger thread for at most ten seconds. */
+    static void await(BooleanSupplier condition) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!condition.getAsBoolean()) {
+            assertTrue(System.nanoTime() < deadline, "timed out");
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+        }
     }
 }

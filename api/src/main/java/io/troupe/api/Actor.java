@@ -43,6 +43,26 @@ public interface Actor {
     default void preRestart(ActorContext ctx, Throwable cause, Object message) {
     }
 
+    /**
+     * Hot swap, step 1: called on this instance when its plugin is being replaced by a new revision,
+     * before the old revision goes away. Return the state the new instance needs, made only of JDK
+     * types ({@code String}, boxed numbers, {@code byte[]}, lists, maps, sets) and API types, never of
+     * the plugin's own classes, or {@code null} for none. The mailbox keeps accepting messages; they
+     * are processed by the new instance, in order.
+     */
+    default Object exportState(ActorContext ctx) throws Exception {
+        return null;
+    }
+
+    /**
+     * Hot swap, step 2: called on the new instance, after {@link #preStart}, with what the previous
+     * revision's instance returned from {@link #exportState} (possibly written by an older or newer
+     * version of the plugin: check what you receive). Throwing rolls the whole plugin back to the
+     * previous revision, whose instances resume with their state.
+     */
+    default void importState(ActorContext ctx, Object state) throws Exception {
+    }
+
     /** How this actor supervises its children; read once per child failure. */
     default SupervisorStrategy supervisorStrategy() {
         return SupervisorStrategy.defaultStrategy();

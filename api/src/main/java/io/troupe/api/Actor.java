@@ -57,8 +57,8 @@ public interface Actor {
     /**
      * Hot swap, step 2: called on the new instance, after {@link #preStart}, with what the previous
      * revision's instance returned from {@link #exportState} (possibly written by an older or newer
-     * version of the plugin: check what you receive). Throwing rolls the whole plugin back to the
-     * previous revision, whose instances resume with their state.
+     * version of the plugin: check what you receive); not called when that was {@code null}. Throwing
+     * rolls the whole plugin back to the previous revision, whose instances resume with their state.
      */
     default void importState(ActorContext ctx, Object state) throws Exception {
     }

@@ -35,7 +35,9 @@ import io.troupe.host.mailbox.Mailbox;
  *
  * <p>Lifecycle: {@code NEW} (until {@code Create} ran {@code preStart}) → {@code RUNNING} ⇄
  * {@code SUSPENDED} (failed, waiting for the parent's directive) → {@code STOPPING} (waiting for the
- * children) → {@code TERMINATED}. A terminated cell is unregistered and drops its instance, so a
+ * children) → {@code TERMINATED}. During a hot swap a cell is {@code DETACHED}: its instance has
+ * exported its state and is gone, its mailbox keeps accepting messages, and it waits for an instance
+ * of the plugin's next revision ({@code Prepare}, then {@code Commit} or {@code Abort}). A terminated cell is unregistered and drops its instance, so a
  * stale reference keeps no plugin class alive; messages that still reach it go to dead letters.
  *
  * <p><b>Threading:</b> {@link #enqueue}, {@link #sendSystem}, {@link #deliverTimer} and the
@@ -66,8 +68,9 @@ public final class ActorCell implements Runnable, ActorContext {
     static final int NEW = 0;
     static final int RUNNING = 1;
     static final int SUSPENDED = 2;
-    static final int STOPPING = 3;
-    static final int TERMINATED = 4;
+    static final int DETACHED = 3;
+    static final int STOPPING = 4;
+    static final int TERMINATED = 5;
 
     private enum AfterChildren { NOTHING, STOP, RESTART }
 
@@ -79,7 +82,8 @@ public final class ActorCell implements Runnable, ActorContext {
     private final ActorCell parent;
     private final String name;
     private final String tenant;
-    private final FactorySource source;
+    /** Replaced by a hot swap; read on the cell's turns and by snapshots. */
+    private volatile FactorySource source;
     private final LocalActorRef self;
     private final Mailbox mailbox;
     private final ConcurrentLinkedQueue<SystemMessage> systemQueue = new ConcurrentLinkedQueue<>();
@@ -101,6 +105,10 @@ public final class ActorCell implements Runnable, ActorContext {
     private Envelope current;
     private Object currentMessage;
     private ActorTimers timers;
+    /** State exported by the previous revision's instance, kept until the swap commits. */
+    private Object swapState;
+    /** Whether a new revision's instance is prepared and waits for the commit. */
+    private boolean prepared;
     /** Counts restarts, so that notices about the children of an earlier instance are dropped. */
     private int incarnation;
     /** The parent's incarnation when this cell was spawned; written before the cell starts. */
@@ -123,6 +131,11 @@ public final class ActorCell implements Runnable, ActorContext {
             this.actor = initial;
             this.lifecycle = RUNNING;
         }
+    }
+
+    /** Marks a cell created while its plugin is being swapped: it waits for the next revision. */
+    void startDetached() {
+        lifecycle = DETACHED;
     }
 
     // ---------------------------------------------------------------- any thread
@@ -417,6 +430,92 @@ public final class ActorCell implements Runnable, ActorContext {
             resume();
         } else if (message instanceof SystemMessage.Adopt adopt) {
             adopt(adopt.child());
+        } else if (message instanceof SystemMessage.Detach detach) {
+            detach(detach.barrier());
+        } else if (message instanceof SystemMessage.Prepare prepare) {
+            prepare(prepare.source(), prepare.barrier());
+        } else if (message instanceof SystemMessage.Commit) {
+            commit();
+        } else if (message instanceof SystemMessage.Abort) {
+            abort();
+        }
+    }
+
+    // ---------------------------------------------------------------- hot swap (own turn)
+
+    private void detach(SwapBarrier barrier) {
+        try {
+            if (lifecycle >= STOPPING || lifecycle == DETACHED) {
+                return;
+            }
+            Object state = null;
+            Actor old = actor;
+            if (old != null) {
+                Thread thread = Thread.currentThread();
+                ClassLoader previous = thread.getContextClassLoader();
+                thread.setContextClassLoader(old.getClass().getClassLoader());
+                try {
+                    state = PortableState.require(old.exportState(this), old.getClass().getClassLoader());
+                } catch (Throwable t) {
+                    LOG.error("Actor {}#{} could not export its state for the swap of {}; it continues without it",
+                            name, id, source.origin(), t);
+                } finally {
+                    thread.setContextClassLoader(previous);
+                }
+            }
+            actor = null;
+            swapState = state;
+            prepared = false;
+            lifecycle = DETACHED;
+        } finally {
+            barrier.arrive();
+        }
+    }
+
+    private void prepare(FactorySource next, SwapBarrier barrier) {
+        if (lifecycle != DETACHED) {
+            barrier.arrive();
+            return;
+        }
+        source = next;
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        try {
+            ActorFactory factory = next.factory();
+            thread.setContextClassLoader(factory.getClass().getClassLoader());
+            Actor created = factory.create();
+            if (created == null) {
+                throw new IllegalStateException("factory " + next.origin() + " returned no actor");
+            }
+            actor = created;
+            created.preStart(this);
+            if (swapState != null) {
+                created.importState(this, swapState);
+            }
+            prepared = true;
+            barrier.arrive();
+        } catch (Throwable t) {
+            actor = null;
+            prepared = false;
+            barrier.fail(name + "#" + id + ": " + t);
+            LOG.error("Actor {}#{} could not take over with {}", name, id, next.origin(), t);
+        } finally {
+            thread.setContextClassLoader(previous);
+        }
+    }
+
+    private void commit() {
+        if (lifecycle == DETACHED && prepared) {
+            prepared = false;
+            swapState = null;
+            lifecycle = RUNNING;
+        }
+    }
+
+    private void abort() {
+        if (lifecycle == DETACHED) {
+            actor = null;
+            prepared = false;
         }
     }
 

@@ -2,8 +2,10 @@ package io.troupe.host.actor;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -89,6 +91,58 @@ public final class ActorSystem {
     /** Spawns a top-level actor from a factory registered by name. */
     public ActorRef spawn(String factoryName, ActorOptions options) {
         return spawn(resolveFactory(factoryName), options, "");
+    }
+
+    /**
+     * Spawns a top-level actor that waits, detached, for the next revision of a plugin being swapped:
+     * messages queue until {@link #prepare} and {@link #commit}.
+     */
+    public ActorRef spawnDetached(FactorySource source, ActorOptions options, String tenant) {
+        ActorCell cell = newCell(guardian, source, options, tenant);
+        cell.startDetached();
+        guardian.sendSystem(new SystemMessage.Adopt(cell));
+        return cell.ref();
+    }
+
+    /**
+     * Hot swap, step 1: each actor exports its state on its own turn and drops its instance; their
+     * mailboxes keep accepting messages.
+     *
+     * @return the barrier to {@linkplain SwapBarrier#await await} the actors on
+     */
+    public SwapBarrier detach(Collection<ActorRef> actors) {
+        SwapBarrier barrier = new SwapBarrier(actors.size());
+        actors.forEach(actor -> cellOf(actor).sendSystem(new SystemMessage.Detach(barrier)));
+        return barrier;
+    }
+
+    /**
+     * Hot swap, step 2: each detached actor creates an instance from its new source, runs
+     * {@code preStart} and imports its state, then waits for {@link #commit} or {@link #abort}.
+     *
+     * @return the barrier whose failures say which actors could not take over
+     */
+    public SwapBarrier prepare(Map<ActorRef, FactorySource> sources) {
+        SwapBarrier barrier = new SwapBarrier(sources.size());
+        sources.forEach((actor, source) -> cellOf(actor).sendSystem(new SystemMessage.Prepare(source, barrier)));
+        return barrier;
+    }
+
+    /** Hot swap, step 3: the prepared instances take over and process the queued messages in order. */
+    public void commit(Collection<ActorRef> actors) {
+        actors.forEach(actor -> cellOf(actor).sendSystem(SystemMessage.Commit.INSTANCE));
+    }
+
+    /** Hot swap, step 3 on failure: the prepared instances are dropped; the actors stay detached. */
+    public void abort(Collection<ActorRef> actors) {
+        actors.forEach(actor -> cellOf(actor).sendSystem(SystemMessage.Abort.INSTANCE));
+    }
+
+    private static ActorCell cellOf(ActorRef actor) {
+        if (actor instanceof LocalActorRef ref) {
+            return ref.cell();
+        }
+        throw new IllegalArgumentException("not an actor of this runtime: " + actor);
     }
 
     /** Stops a local actor (children first); other references are ignored. */

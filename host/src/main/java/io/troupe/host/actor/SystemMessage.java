@@ -29,4 +29,16 @@ sealed interface SystemMessage {
 
     /** To the guardian: adopt a top-level actor spawned from outside the runtime. */
     record Adopt(ActorCell child) implements SystemMessage { }
+
+    /** Hot swap: export the state, drop the instance, keep the mailbox. */
+    record Detach(SwapBarrier barrier) implements SystemMessage { }
+
+    /** Hot swap: create an instance of the next revision and import the state; wait for the commit. */
+    record Prepare(FactorySource source, SwapBarrier barrier) implements SystemMessage { }
+
+    /** Hot swap: every actor of the plugin is prepared; process messages again. */
+    enum Commit implements SystemMessage { INSTANCE }
+
+    /** Hot swap: some actor failed to prepare; drop the new instance and wait for another revision. */
+    enum Abort implements SystemMessage { INSTANCE }
 }

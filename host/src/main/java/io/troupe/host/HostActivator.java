@@ -1,6 +1,7 @@
 package io.troupe.host;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Dictionary;
 import java.util.Hashtable;
@@ -16,6 +17,7 @@ import org.slf4j.LoggerFactory;
 import io.troupe.api.TroupeRuntime;
 import io.troupe.api.net.Reactor;
 import io.troupe.host.actor.ActorSystem;
+import io.troupe.host.deploy.DeployWatcher;
 import io.troupe.host.dispatch.WorkerPool;
 import io.troupe.host.log.TroupeLogging;
 import io.troupe.host.plugin.PluginDirectory;
@@ -29,7 +31,10 @@ import io.troupe.host.timer.TimerThread;
  *
  * <p>Framework properties: {@code troupe.workers} (worker threads, default: available processors),
  * {@code troupe.throughput} (messages per actor turn, default {@value ActorSystem#DEFAULT_THROUGHPUT}),
- * {@code troupe.ioThreads} (reactor IO loops, default: available processors).
+ * {@code troupe.ioThreads} (reactor IO loops, default: available processors),
+ * {@code troupe.deploy.dir} (the plugin folder to watch; none when unset),
+ * {@code troupe.deploy.pollMillis} (500), {@code troupe.deploy.startLevel} (80),
+ * {@code troupe.swap.graceSeconds} (how long a swapped plugin's actors wait for its next revision, 10).
  *
  * <p><b>Threading:</b> called by the framework, start and stop never concurrently.
  */
@@ -39,6 +44,7 @@ public final class HostActivator implements BundleActivator {
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(5);
 
     private TroupeLogging logging;
+    private DeployWatcher deployer;
     private WorkerPool workers;
     private TimerThread timer;
     private PluginDirectory plugins;
@@ -57,7 +63,15 @@ public final class HostActivator implements BundleActivator {
         timer = new TimerThread("troupe-timer");
         plugins = new PluginDirectory(context);
         system = new ActorSystem(workers, timer, plugins, throughput);
-        plugins.open(system);
+        int graceSeconds = intProperty(context, "troupe.swap.graceSeconds", 10);
+        plugins.open(system, timer, Duration.ofSeconds(graceSeconds));
+        String deployDir = context.getProperty("troupe.deploy.dir");
+        if (deployDir != null && !deployDir.isBlank()) {
+            deployer = new DeployWatcher(context, Path.of(deployDir), plugins,
+                    Duration.ofMillis(intProperty(context, "troupe.deploy.pollMillis", 500)),
+                    intProperty(context, "troupe.deploy.startLevel", 80));
+            deployer.start();
+        }
         Dictionary<String, Object> properties = new Hashtable<>();
         properties.put(Constants.SERVICE_DESCRIPTION, "Troupe actor runtime");
         registration = context.registerService(TroupeRuntime.class, new HostRuntime(system, plugins), properties);
@@ -95,6 +109,9 @@ public final class HostActivator implements BundleActivator {
 
     @Override
     public void stop(BundleContext context) throws InterruptedException {
+        if (deployer != null) {
+            deployer.stop();
+        }
         stopReactor();
         if (registration != null) {
             registration.unregister();

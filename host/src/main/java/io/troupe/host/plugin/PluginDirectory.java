@@ -1,8 +1,10 @@
 package io.troupe.host.plugin;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -27,6 +29,7 @@ import io.troupe.host.actor.ActorSystem;
 import io.troupe.host.actor.FactoryResolver;
 import io.troupe.host.actor.FactorySource;
 import io.troupe.host.actor.StopReason;
+import io.troupe.host.timer.Scheduler;
 
 /**
  * The whiteboard of plugin services: tracks every {@link ActorFactory} registered with
@@ -46,6 +49,7 @@ public final class PluginDirectory implements FactoryResolver {
 
     private final BundleContext context;
     private volatile ActorSystem system;
+    private volatile PluginSwaps swaps;
     private final List<PluginFactory> tracked = new ArrayList<>();
     private volatile Map<String, PluginFactory> handlers = Map.of();
     private volatile Map<String, PluginFactory> factories = Map.of();
@@ -59,8 +63,9 @@ public final class PluginDirectory implements FactoryResolver {
      * Starts tracking plugin services (those already registered are added at once); their actors live
      * in {@code system}, which resolves factory names through this directory.
      */
-    public void open(ActorSystem system) {
+    public void open(ActorSystem system, Scheduler scheduler, Duration swapGrace) {
         this.system = system;
+        this.swaps = new PluginSwaps(system, scheduler, swapGrace, this::forget);
         Filter filter;
         try {
             filter = FrameworkUtil.createFilter("(&(objectClass=" + ActorFactory.class.getName() + ")(|("
@@ -95,6 +100,49 @@ public final class PluginDirectory implements FactoryResolver {
         return plugin == null ? Optional.empty() : Optional.of(plugin.asFactory(factoryName));
     }
 
+    /** The deployer is about to update bundle {@code symbolicName}: its actors are swapped, not stopped. */
+    public void expectUpdate(String symbolicName) {
+        swaps.expectUpdate(symbolicName);
+    }
+
+    /** The deployer finished updating {@code symbolicName} (or rolling it back). */
+    public void updateDone(String symbolicName) {
+        swaps.updateDone(symbolicName);
+    }
+
+    /** Why the actors of {@code symbolicName} could not move to its new revision; empty if they could. */
+    public List<String> swapFailures(String symbolicName) {
+        return swaps.failures(symbolicName);
+    }
+
+    /** Whether every handler and factory name in {@code names} is served by a current (not retired) service. */
+    public boolean serves(String symbolicName, Set<String> names) {
+        synchronized (tracked) {
+            Set<String> served = new HashSet<>();
+            for (PluginFactory plugin : tracked) {
+                if (!plugin.isRetired() && plugin.symbolicName().equals(symbolicName)) {
+                    served.addAll(plugin.handlerNames());
+                    served.addAll(plugin.factoryNames());
+                }
+            }
+            return served.containsAll(names);
+        }
+    }
+
+    /** The handler and factory names the current services of {@code symbolicName} provide. */
+    public Set<String> namesOf(String symbolicName) {
+        synchronized (tracked) {
+            Set<String> names = new HashSet<>();
+            for (PluginFactory plugin : tracked) {
+                if (plugin.symbolicName().equals(symbolicName)) {
+                    names.addAll(plugin.handlerNames());
+                    names.addAll(plugin.factoryNames());
+                }
+            }
+            return names;
+        }
+    }
+
     /** The tenant's actor for the handler of {@code messageName}, if a handler serves it. */
     public Optional<ActorRef> handler(String tenant, String messageName) {
         PluginFactory plugin = handlers.get(messageName);
@@ -124,6 +172,16 @@ public final class PluginDirectory implements FactoryResolver {
             return null;
         }
         PluginFactory plugin = new PluginFactory(reference, factory, handlerNames, factoryNames);
+        try {
+            if (!swaps.takeOver(plugin)) {
+                context.ungetService(reference);
+                return null;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            context.ungetService(reference);
+            return null;
+        }
         synchronized (tracked) {
             tracked.add(plugin);
             republish();
@@ -133,15 +191,31 @@ public final class PluginDirectory implements FactoryResolver {
     }
 
     private void removed(PluginFactory plugin) {
-        synchronized (tracked) {
-            tracked.remove(plugin);
-            republish();
+        if (swaps.isUpdating(plugin.symbolicName())) {
+            try {
+                swaps.retire(plugin);
+                synchronized (tracked) {
+                    republish();
+                }
+                return;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
+        forget(plugin);
         String names = String.join(", ", plugin.handlerNames().isEmpty() ? plugin.factoryNames() : plugin.handlerNames());
         plugin.stopAll(system, new StopReason("code went away: '" + names + "' from " + plugin.bundle()
                 + " is no longer registered", ErrorCode.NO_HANDLER, null));
         LOG.info("Plugin {} withdrew handlers {} factories {}", plugin.bundle(), plugin.handlerNames(),
                 plugin.factoryNames());
+    }
+
+    /** Drops a service from the directory for good. */
+    private void forget(PluginFactory plugin) {
+        synchronized (tracked) {
+            tracked.remove(plugin);
+            republish();
+        }
         try {
             context.ungetService(plugin.reference());
         } catch (IllegalStateException e) {
@@ -160,6 +234,9 @@ public final class PluginDirectory implements FactoryResolver {
         for (PluginFactory plugin : tracked) {
             for (String name : handlerNames ? plugin.handlerNames() : plugin.factoryNames()) {
                 winners.merge(name, plugin, (a, b) -> {
+                    if (a.isRetired() != b.isRetired()) {
+                        return a.isRetired() ? b : a; // the next revision, once it took over
+                    }
                     PluginFactory winner = a.reference().compareTo(b.reference()) >= 0 ? a : b;
                     LOG.warn("{} '{}' is registered by {} and {}; using {}", handlerNames ? "Handler" : "Factory",
                             name, a.bundle(), b.bundle(), winner.bundle());

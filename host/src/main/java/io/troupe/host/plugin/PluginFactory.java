@@ -1,7 +1,8 @@
 package io.troupe.host.plugin;
 
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.osgi.framework.ServiceReference;
@@ -16,7 +17,9 @@ import io.troupe.host.actor.StopReason;
 /**
  * One {@link ActorFactory} service registered by a plugin bundle, with the handler and factory names
  * it serves, its per-tenant handler actors and every actor created from it, so that they all stop
- * when the service goes away.
+ * when the service goes away, or move to the next revision's service when the plugin is swapped.
+ * While a swap is pending the factory is <i>retired</i>: its actors are detached, and handler actors
+ * for new tenants are created detached too.
  *
  * <p><b>Threading:</b> every method from any thread; the actor sets are concurrent.
  */
@@ -27,8 +30,11 @@ final class PluginFactory implements FactorySource {
     private final List<String> handlerNames;
     private final List<String> factoryNames;
     private final String bundle;
+    private final String symbolicName;
     private final ConcurrentHashMap<String, ActorRef> handlerActors = new ConcurrentHashMap<>();
-    private final Set<ActorRef> attached = ConcurrentHashMap.newKeySet();
+    /** Every live actor created from this service, with the factory name it came from ("" for handlers). */
+    private final ConcurrentHashMap<ActorRef, String> attached = new ConcurrentHashMap<>();
+    private volatile boolean retired;
 
     PluginFactory(ServiceReference<ActorFactory> reference, ActorFactory factory,
                   List<String> handlerNames, List<String> factoryNames) {
@@ -38,6 +44,7 @@ final class PluginFactory implements FactorySource {
         this.factoryNames = List.copyOf(factoryNames);
         this.bundle = reference.getBundle() == null ? "?"
                 : reference.getBundle().getSymbolicName() + " " + reference.getBundle().getVersion();
+        this.symbolicName = reference.getBundle() == null ? "?" : reference.getBundle().getSymbolicName();
     }
 
     @Override
@@ -52,13 +59,71 @@ final class PluginFactory implements FactorySource {
 
     @Override
     public void attach(ActorRef actor) {
-        attached.add(actor);
+        attached.put(actor, "");
+    }
+
+    private void attach(ActorRef actor, String factoryName) {
+        attached.put(actor, factoryName);
     }
 
     @Override
     public void detach(ActorRef actor) {
         attached.remove(actor);
         handlerActors.values().remove(actor);
+    }
+
+    String symbolicName() {
+        return symbolicName;
+    }
+
+    boolean isRetired() {
+        return retired;
+    }
+
+    /** Marks this service as gone while its actors wait, detached, for the next revision. */
+    void retire() {
+        retired = true;
+    }
+
+    /** The live actors created from this service. */
+    List<ActorRef> actors() {
+        return List.copyOf(attached.keySet());
+    }
+
+    /**
+     * Which of {@code previous}'s actors this service can take over, and from which source: a handler
+     * actor needs this service to serve handlers, a factory-made actor needs the same factory name.
+     */
+    Map<ActorRef, FactorySource> takeOverPlan(PluginFactory previous) {
+        Map<ActorRef, FactorySource> plan = new LinkedHashMap<>();
+        previous.attached.forEach((actor, factoryName) -> {
+            if (factoryName.isEmpty() && !handlerNames.isEmpty()) {
+                plan.put(actor, this);
+            } else if (!factoryName.isEmpty() && factoryNames.contains(factoryName)) {
+                plan.put(actor, asFactory(factoryName));
+            }
+        });
+        return plan;
+    }
+
+    /** After a committed swap: the actors of {@code plan}, taken over from {@code previous}, are ours. */
+    void adopt(PluginFactory previous, Map<ActorRef, FactorySource> plan) {
+        plan.keySet().forEach(actor -> {
+            String factoryName = previous.attached.remove(actor);
+            attached.put(actor, factoryName == null ? "" : factoryName);
+        });
+        previous.handlerActors.forEach((tenant, actor) -> {
+            if (plan.containsKey(actor)) {
+                handlerActors.put(tenant, actor);
+                previous.handlerActors.remove(tenant, actor);
+            }
+        });
+    }
+
+    /** Whether this service serves any handler or factory name {@code other} served. */
+    boolean overlaps(PluginFactory other) {
+        return handlerNames.stream().anyMatch(other.handlerNames::contains)
+                || factoryNames.stream().anyMatch(other.factoryNames::contains);
     }
 
     ServiceReference<ActorFactory> reference() {
@@ -93,7 +158,7 @@ final class PluginFactory implements FactorySource {
 
             @Override
             public void attach(ActorRef actor) {
-                owner.attach(actor);
+                owner.attach(actor, factoryName);
             }
 
             @Override
@@ -103,16 +168,23 @@ final class PluginFactory implements FactorySource {
         };
     }
 
-    /** The tenant's handler actor, spawned on first use (and again after it stopped). */
+    /**
+     * The tenant's handler actor, spawned on first use (and again after it stopped); while retired, a
+     * new one is spawned detached, to be taken over by the next revision.
+     */
     ActorRef handlerActor(String tenant, ActorSystem system) {
-        return handlerActors.compute(tenant, (key, existing) -> existing != null && !existing.isStopped()
-                ? existing
-                : system.spawn(this, ActorOptions.defaults().withName(origin() + "@" + tenant), tenant));
+        return handlerActors.compute(tenant, (key, existing) -> {
+            if (existing != null && !existing.isStopped()) {
+                return existing;
+            }
+            ActorOptions options = ActorOptions.defaults().withName(origin() + "@" + tenant);
+            return retired ? system.spawnDetached(this, options, tenant) : system.spawn(this, options, tenant);
+        });
     }
 
     /** Stops every actor created from this factory; queued requests fail with the reason's code. */
     void stopAll(ActorSystem system, StopReason reason) {
-        for (ActorRef actor : attached) {
+        for (ActorRef actor : attached.keySet()) {
             system.stop(actor, reason);
         }
     }

@@ -1,0 +1,337 @@
+package io.troupe.host.deploy;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.BundleException;
+import org.osgi.framework.FrameworkEvent;
+import org.osgi.framework.startlevel.BundleStartLevel;
+import org.osgi.framework.wiring.FrameworkWiring;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.troupe.host.plugin.PluginDirectory;
+
+/**
+ * Watches the deploy folder and keeps the installed plugin bundles in line with it: a new jar is
+ * installed and started, a changed jar updates its bundle in place (the plugin directory swaps the
+ * actors without losing a message), a deleted jar is uninstalled. A jar is acted on only once it has
+ * kept the same size and modification time for one poll, so a slow copy is never half-installed; a
+ * jar that is not a usable bundle is reported once and retried when it changes. When a new revision
+ * does not start, or its actors cannot take over, the last good jar is put back.
+ *
+ * <p><b>Threading:</b> {@link #start} and {@link #stop} on the thread that starts and stops the host
+ * bundle; everything else on the {@code troupe-deployer} thread it owns.
+ */
+public final class DeployWatcher {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DeployWatcher.class);
+    private static final Duration SERVICES_TIMEOUT = Duration.ofSeconds(15);
+    private static final Duration REFRESH_TIMEOUT = Duration.ofSeconds(30);
+
+    /** What the watcher knows about one file of the folder. Confined to the deployer thread. */
+    private static final class Entry {
+        FileStamp seen;
+        FileStamp handled;
+        long bundleId = -1;
+    }
+
+    private final BundleContext context;
+    private final Path folder;
+    private final PluginDirectory plugins;
+    private final Duration poll;
+    private final int startLevel;
+    private final Path goodCopies;
+    private final Map<String, Entry> entries = new HashMap<>();
+    private final Thread thread;
+    private volatile boolean running = true;
+
+    public DeployWatcher(BundleContext context, Path folder, PluginDirectory plugins, Duration poll, int startLevel) {
+        this.context = context;
+        this.folder = folder;
+        this.plugins = plugins;
+        this.poll = poll;
+        this.startLevel = startLevel;
+        this.goodCopies = context.getDataFile("deployed").toPath();
+        this.thread = new Thread(this::run, "troupe-deployer");
+        thread.setDaemon(true);
+    }
+
+    /** Installs what the folder holds now, then watches it on the deployer thread. */
+    public void start() {
+        try {
+            Files.createDirectories(goodCopies);
+        } catch (IOException e) {
+            LOG.error("Cannot create {}: rollbacks of failed updates are not possible", goodCopies, e);
+        }
+        LOG.info("Watching {} for plugins every {} ms", folder, poll.toMillis());
+        scan(true);
+        thread.start();
+    }
+
+    /** Stops watching; installed plugins stay as they are. */
+    public void stop() throws InterruptedException {
+        running = false;
+        thread.interrupt();
+        thread.join(TimeUnit.SECONDS.toMillis(10));
+    }
+
+    private void run() {
+        while (running) {
+            LockSupport.parkNanos(poll.toNanos());
+            if (!running || Thread.interrupted()) {
+                continue;
+            }
+            try {
+                scan(false);
+            } catch (RuntimeException e) {
+                LOG.error("Deploy folder scan failed; retrying", e);
+            }
+        }
+    }
+
+    /** One look at the folder; at startup every file counts as stable. */
+    private void scan(boolean initial) {
+        Set<String> present = new HashSet<>();
+        for (Path path : jars()) {
+            String name = path.getFileName().toString();
+            present.add(name);
+            Entry entry = entries.computeIfAbsent(name, key -> new Entry());
+            FileStamp stamp = FileStamp.of(path);
+            if (stamp == null) {
+                continue;
+            }
+            boolean stable = initial || stamp.equals(entry.seen);
+            entry.seen = stamp;
+            if (stable && !stamp.equals(entry.handled)) {
+                entry.handled = stamp;
+                apply(path, entry);
+            }
+        }
+        for (String gone : Set.copyOf(entries.keySet())) {
+            if (!present.contains(gone)) {
+                remove(gone, entries.remove(gone));
+            }
+        }
+    }
+
+    private List<Path> jars() {
+        try (DirectoryStream<Path> stream = Files.newDirectoryStream(folder, "*.jar")) {
+            List<Path> jars = new java.util.ArrayList<>();
+            for (Path path : stream) {
+                if (!path.getFileName().toString().startsWith(".") && Files.isRegularFile(path)) {
+                    jars.add(path);
+                }
+            }
+            jars.sort(null);
+            return jars;
+        } catch (IOException e) {
+            LOG.error("Cannot list the deploy folder {}: {}", folder, e.toString());
+            return List.of();
+        }
+    }
+
+    private void apply(Path path, Entry entry) {
+        String file = folder.relativize(path).toString();
+        PluginJar jar;
+        try {
+            jar = PluginJar.read(path);
+        } catch (IOException e) {
+            LOG.error("Plugin deploy/{} is not usable: {}; it is retried when the file changes", file, e.getMessage());
+            return;
+        }
+        Bundle bundle = entry.bundleId < 0 ? context.getBundle(path.toUri().toString()) : context.getBundle(entry.bundleId);
+        if (bundle == null) {
+            install(path, file, jar, entry);
+        } else if (!bundle.getSymbolicName().equals(jar.symbolicName())) {
+            LOG.info("Plugin deploy/{} now holds {} instead of {}: replacing the bundle", file, jar.symbolicName(),
+                    bundle.getSymbolicName());
+            uninstall(file, bundle);
+            install(path, file, jar, entry);
+        } else if (entry.bundleId < 0) {
+            entry.bundleId = bundle.getBundleId(); // installed before (a kept framework cache, or the launcher)
+            if (!bundle.getVersion().toString().equals(normalised(jar.version()))) {
+                update(path, file, jar, bundle);
+            } else {
+                startAndKeep(path, file, bundle);
+            }
+        } else {
+            update(path, file, jar, bundle);
+        }
+    }
+
+    private void install(Path path, String file, PluginJar jar, Entry entry) {
+        Bundle bundle;
+        try (InputStream in = Files.newInputStream(path)) {
+            bundle = context.installBundle(path.toUri().toString(), in);
+        } catch (IOException | BundleException | RuntimeException e) {
+            LOG.error("Plugin deploy/{} ({} {}) could not be installed: {}", file, jar.symbolicName(), jar.version(),
+                    describe(e));
+            return;
+        }
+        entry.bundleId = bundle.getBundleId();
+        bundle.adapt(BundleStartLevel.class).setStartLevel(startLevel);
+        startAndKeep(path, file, bundle);
+    }
+
+    private void startAndKeep(Path path, String file, Bundle bundle) {
+        try {
+            bundle.start();
+            keepGoodCopy(path, file);
+            LOG.info("Plugin deploy/{} is {} {} (bundle {})", file, bundle.getSymbolicName(), bundle.getVersion(),
+                    bundle.getBundleId());
+        } catch (BundleException | RuntimeException e) {
+            LOG.error("Plugin deploy/{} ({} {}) did not start: {}; it is retried when the file changes", file,
+                    bundle.getSymbolicName(), bundle.getVersion(), describe(e));
+        }
+    }
+
+    /** Updates in place; the directory swaps the actors. Puts the last good jar back if that fails. */
+    private void update(Path path, String file, PluginJar jar, Bundle bundle) {
+        String symbolicName = bundle.getSymbolicName();
+        String oldVersion = bundle.getVersion().toString();
+        Set<String> names = plugins.namesOf(symbolicName);
+        long begin = System.nanoTime();
+        plugins.expectUpdate(symbolicName);
+        try {
+            String failure = replace(bundle, path, names);
+            if (failure == null) {
+                keepGoodCopy(path, file);
+                LOG.info("Plugin deploy/{}: {} updated from {} to {} in {} ms", file, symbolicName, oldVersion,
+                        bundle.getVersion(), (System.nanoTime() - begin) / 1_000_000);
+                return;
+            }
+            Path good = goodCopies.resolve(file);
+            if (!Files.isRegularFile(good)) {
+                LOG.error("Plugin deploy/{}: {} {} failed ({}) and there is no earlier jar to put back", file,
+                        symbolicName, jar.version(), failure);
+                return;
+            }
+            LOG.error("Plugin deploy/{}: {} {} failed ({}); putting {} back", file, symbolicName, jar.version(),
+                    failure, oldVersion);
+            String again = replace(bundle, good, names);
+            if (again == null) {
+                LOG.info("Plugin deploy/{}: rolled back to {} {}; its actors resumed with their state", file,
+                        symbolicName, bundle.getVersion());
+            } else {
+                LOG.error("Plugin deploy/{}: the rollback to {} failed too: {}", file, oldVersion, again);
+            }
+        } finally {
+            plugins.updateDone(symbolicName);
+        }
+    }
+
+    /** Updates {@code bundle} from {@code jar}; returns why the new revision is not serving, or null. */
+    private String replace(Bundle bundle, Path jar, Set<String> names) {
+        try (InputStream in = Files.newInputStream(jar)) {
+            bundle.update(in);
+        } catch (IOException | BundleException | RuntimeException e) {
+            return "update failed: " + describe(e);
+        }
+        refreshIfNeeded(bundle);
+        if (bundle.getState() != Bundle.ACTIVE) {
+            try {
+                bundle.start();
+            } catch (BundleException | RuntimeException e) {
+                return "the new revision did not start: " + describe(e);
+            }
+        }
+        long deadline = System.nanoTime() + SERVICES_TIMEOUT.toNanos();
+        while (!plugins.serves(bundle.getSymbolicName(), names)) {
+            if (!plugins.swapFailures(bundle.getSymbolicName()).isEmpty()) {
+                return "its actors could not take over: " + plugins.swapFailures(bundle.getSymbolicName());
+            }
+            if (System.nanoTime() - deadline > 0) {
+                return "it did not register " + names + " within " + SERVICES_TIMEOUT.toSeconds() + " s";
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+        }
+        List<String> failures = plugins.swapFailures(bundle.getSymbolicName());
+        return failures.isEmpty() ? null : "its actors could not take over: " + failures;
+    }
+
+    private void refreshIfNeeded(Bundle bundle) {
+        FrameworkWiring wiring = context.getBundle(0).adapt(FrameworkWiring.class);
+        if (!wiring.getRemovalPendingBundles().contains(bundle)) {
+            return;
+        }
+        CountDownLatch refreshed = new CountDownLatch(1);
+        wiring.refreshBundles(List.of(bundle), event -> {
+            if (event.getType() == FrameworkEvent.PACKAGES_REFRESHED || event.getType() == FrameworkEvent.ERROR) {
+                refreshed.countDown();
+            }
+        });
+        try {
+            if (!refreshed.await(REFRESH_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+                LOG.warn("Refreshing {} did not finish within {}", bundle.getSymbolicName(), REFRESH_TIMEOUT);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void remove(String file, Entry entry) {
+        if (entry == null || entry.bundleId < 0) {
+            return;
+        }
+        Bundle bundle = context.getBundle(entry.bundleId);
+        if (bundle != null) {
+            uninstall(file, bundle);
+        }
+        try {
+            Files.deleteIfExists(goodCopies.resolve(file));
+        } catch (IOException e) {
+            LOG.warn("Cannot delete the kept copy of {}: {}", file, e.toString());
+        }
+    }
+
+    private void uninstall(String file, Bundle bundle) {
+        String description = bundle.getSymbolicName() + " " + bundle.getVersion();
+        try {
+            bundle.uninstall();
+            refreshIfNeeded(bundle);
+            LOG.info("Plugin deploy/{} removed: {} uninstalled", file, description);
+        } catch (BundleException | RuntimeException e) {
+            LOG.error("Plugin {} (deploy/{}) could not be uninstalled: {}", description, file, describe(e));
+        }
+    }
+
+    private void keepGoodCopy(Path path, String file) {
+        try {
+            Path target = goodCopies.resolve(file);
+            Path part = goodCopies.resolve("." + file + ".part");
+            Files.copy(path, part, StandardCopyOption.REPLACE_EXISTING);
+            Files.move(part, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            LOG.warn("Cannot keep a copy of deploy/{} for rollbacks: {}", file, e.toString());
+        }
+    }
+
+    private static String normalised(String version) {
+        try {
+            return org.osgi.framework.Version.parseVersion(version).toString();
+        } catch (IllegalArgumentException e) {
+            return version;
+        }
+    }
+
+    private static String describe(Throwable e) {
+        String message = e.getMessage();
+        return message == null ? e.getClass().getSimpleName() : message;
+    }
+}

@@ -21,7 +21,8 @@ import org.osgi.framework.Constants;
  * literal {@code $}.
  *
  * <p>The launcher always sets {@value Constants#FRAMEWORK_STORAGE} (to {@code data/cache}),
- * {@value InstallLayout#HOME_PROPERTY} and {@value ConsoleMode#PROPERTY}; it defaults
+ * {@value InstallLayout#HOME_PROPERTY}, {@value InstallLayout#DEPLOY_DIR_PROPERTY} (to the absolute path
+ * of {@code deploy/}) and {@value ConsoleMode#PROPERTY}; it defaults
  * {@value Constants#FRAMEWORK_BEGINNING_STARTLEVEL} to {@value #BEGINNING_START_LEVEL} and requires it
  * to reach every start level it uses.
  *
@@ -57,6 +58,7 @@ final class FrameworkConfig {
         }
         resolved.put(Constants.FRAMEWORK_STORAGE, layout.cache().toString());
         resolved.put(InstallLayout.HOME_PROPERTY, home);
+        resolved.put(InstallLayout.DEPLOY_DIR_PROPERTY, layout.deploy().toString());
         resolved.put(ConsoleMode.PROPERTY, mode.value());
         resolved.putIfAbsent(Constants.FRAMEWORK_BEGINNING_STARTLEVEL, Integer.toString(BEGINNING_START_LEVEL));
         return new FrameworkConfig(resolved);

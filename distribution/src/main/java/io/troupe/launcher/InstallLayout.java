@@ -26,6 +26,8 @@ final class InstallLayout {
 
     /** The system property, and framework property, holding the installation directory. */
     static final String HOME_PROPERTY = "troupe.home";
+    /** The framework property holding the absolute path of {@link #deploy()}, the folder the host watches. */
+    static final String DEPLOY_DIR_PROPERTY = "troupe.deploy.dir";
 
     private final Path home;
 

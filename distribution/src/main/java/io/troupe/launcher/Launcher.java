@@ -39,7 +39,6 @@ final class Launcher {
     private final ConsoleMode mode;
     private final FrameworkConfig config;
     private final List<SystemBundles.Planned> system;
-    private final DeployFolder deployFolder;
     private final LauncherLog log;
     private final PrintStream out;
 
@@ -49,11 +48,10 @@ final class Launcher {
         this.mode = mode;
         this.config = config;
         this.system = SystemBundles.plan(layout, mode);
-        this.deployFolder = new DeployFolder(layout, log);
         this.log = log;
         this.out = out;
         config.requireBeginningStartLevelAtLeast(
-                Math.max(SystemBundles.highestStartLevel(system), DeployFolder.START_LEVEL));
+                Math.max(SystemBundles.highestStartLevel(system), SystemBundles.PLUGIN_START_LEVEL));
     }
 
     /** Runs Troupe until the framework stops; returns the process exit status. */
@@ -123,10 +121,9 @@ final class Launcher {
             throw new LauncherException("cannot start the OSGi framework: " + LauncherException.describe(e), e);
         }
         requireCoreStarted(installed);
-        DeployFolder.Outcome deployed = deployFolder.deployAll(context);
+        // The host installed the plugins of deploy/ when it started, and watches the folder from then on.
         long millis = (System.nanoTime() - begin) / 1_000_000;
-        log.info("started " + installed.size() + " system bundles and " + deployed.started().size() + " plugins"
-                + (deployed.failed().isEmpty() ? "" : " (" + deployed.failed().size() + " failed)")
+        log.info("started " + installed.size() + " system bundles and " + activePlugins(context) + " plugins"
                 + " in " + millis + " ms; console: " + mode.value());
         String ready = READY;
         if (startPhase(installed, SystemBundles.Phase.SERVER)) {
@@ -173,6 +170,14 @@ final class Launcher {
         if (!failures.isEmpty()) {
             throw new LauncherException("system bundles did not start:\n  " + String.join("\n  ", failures));
         }
+    }
+
+    /** Plugins of deploy/ that are active (see log/troupe.log for those that are not). */
+    private long activePlugins(BundleContext context) {
+        String folder = layout.deploy().toUri().toString();
+        return java.util.Arrays.stream(context.getBundles())
+                .filter(bundle -> bundle.getLocation().startsWith(folder) && bundle.getState() == Bundle.ACTIVE)
+                .count();
     }
 
     /** Starts the bundles of {@code phase}; returns whether there were any. */

@@ -23,7 +23,7 @@ import java.util.Map;
  *  5      CORE      io.troupe.api, io.troupe.host, io.troupe.protocol
  *  20     CORE      any other bundle found in system/
  *  30     CONSOLE   io.troupe.shell
- *  80     -         plugins from deploy/ (see DeployFolder)
+ *  80     -         plugins from deploy/, installed and watched by the host
  *  85     SERVER    io.troupe.server   (optional: without it Troupe runs without a network port)
  *  90     TERMINAL  org.jline, org.apache.felix.gogo.jline   (tty mode only; left out in script mode)
  * </pre>
@@ -58,6 +58,9 @@ final class SystemBundles {
     /** A bundle to install: its jar, its start level, its phase. Immutable. */
     record Planned(BundleJar jar, int startLevel, Phase phase) {
     }
+
+    /** The start level the host gives the plugins it installs from deploy/ (troupe.deploy.startLevel). */
+    static final int PLUGIN_START_LEVEL = 80;
 
     /** The start level of system bundles that are not in the table. */
     static final int OTHER_START_LEVEL = 20;

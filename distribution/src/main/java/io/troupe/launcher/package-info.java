@@ -10,9 +10,10 @@
  *       ── FrameworkConfig (etc/config.properties + launcher-owned properties)
  *       ── Launcher ──┬─ init framework (ServiceLoader&lt;FrameworkFactory&gt;, cache data/cache)
  *                     ├─ SystemBundles: install system/ in a fixed order with start levels
- *                     ├─ framework.start()          ── core bundles: DS, ConfigAdmin, Gogo, api, host
- *                     ├─ DeployFolder: install + start deploy/*.jar, one failure never stops the others
- *                     ├─ print "Troupe ready" on stdout
+ *                     ├─ framework.start()          ── core bundles: DS, ConfigAdmin, FileInstall, Gogo,
+ *                     │                                api, host (which installs and then watches deploy/)
+ *                     ├─ start the server bundle    ── after the plugins; wait until it listens
+ *                     ├─ print "Troupe ready on host:port" on stdout
  *                     ├─ start the shell bundle     ── commands, and the stdin console in script mode
  *                     ├─ tty only: start gogo.jline ── the interactive shell on the terminal
  *                     └─ wait until the framework stops

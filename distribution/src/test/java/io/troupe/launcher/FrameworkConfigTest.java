@@ -46,6 +46,7 @@ class FrameworkConfigTest {
 
         assertEquals(layout.home().resolve("data/cache").toString(), properties.get("org.osgi.framework.storage"));
         assertEquals(layout.home().toString(), properties.get("troupe.home"));
+        assertEquals(layout.home().resolve("deploy").toString(), properties.get("troupe.deploy.dir"));
         assertEquals("tty", properties.get("troupe.console"));
         assertEquals("100", properties.get("org.osgi.framework.startlevel.beginning"));
     }

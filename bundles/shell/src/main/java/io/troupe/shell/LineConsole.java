@@ -18,7 +18,7 @@ import org.apache.felix.service.command.Converter;
  * itself (unknown command, syntax error) goes to {@code err} as
  * {@code gogo: <Exception>: <message>}; both streams are flushed after every line.
  * Blank lines and lines starting with {@code #} are skipped. End of input ends the loop and nothing
- * else.
+ * else. A command name without a scope is looked up in the {@code troupe} scope first.
  *
  * <p>The session is created from whichever {@link CommandProcessor} is current when a line arrives,
  * and recreated if the processor has been replaced since; without a processor the line is reported on
@@ -29,6 +29,14 @@ import org.apache.felix.service.command.Converter;
  * thread and may be changed by any other (they must be backed by volatile state).
  */
 final class LineConsole implements Runnable {
+
+    /** The Gogo session variable listing the command scopes searched for a name without one. */
+    static final String SCOPE_VARIABLE = "SCOPE";
+    /**
+     * Troupe's commands first, so that {@code update} is {@code troupe:update} and not, depending on
+     * Gogo's hash order, the framework's {@code felix:update}; then every other scope.
+     */
+    static final String SCOPE = "troupe:*";
 
     private final BufferedReader in;
     private final PrintStream out;
@@ -99,6 +107,7 @@ final class LineConsole implements Runnable {
             closeSession();
             if (processor != null) {
                 session = processor.createSession(InputStream.nullInputStream(), out, err);
+                session.put(SCOPE_VARIABLE, SCOPE);
                 sessionProcessor = processor;
             }
         }

@@ -1,6 +1,7 @@
 /**
- * The Troupe shell: Gogo commands over the {@link io.troupe.api.TroupeRuntime} service, and the line
- * console used when Troupe runs without a terminal. Nothing here is exported.
+ * The Troupe shell: Gogo commands over the {@link io.troupe.api.TroupeRuntime} service and over the
+ * deploy folder, and the line console used when Troupe runs without a terminal. Nothing here is
+ * exported.
  *
  * <pre>
  *  terminal (troupe.console=tty)            pipe or file (troupe.console=script)
@@ -12,11 +13,16 @@
  *                            v
  *              Gogo CommandProcessor (gogo.runtime)
  *                            |  scope "troupe"
- *                            v
- *              TroupeCommands: actors, handlers, ask, deadletters
- *                            |  optional, dynamic reference
- *                            v
- *              TroupeRuntime service (host bundle)
+ *             +--------------+--------------------+
+ *             v                                   v
+ *   TroupeCommands                       PluginCommands
+ *   actors, handlers, ask, deadletters   plugins, deploy, update, remove
+ *             |                                   |                       |
+ *             | optional, dynamic reference       | bundles and their     | PluginFolder: copy to
+ *             v                                   v ActorFactory services v .NAME.jar.part, atomic
+ *   TroupeRuntime service (host bundle)  BundleContext          deploy/     rename; delete
+ *                                                               (troupe.deploy.dir), watched by the
+ *                                                               host: install / update / uninstall
  * </pre>
  *
  * <h2>Output contract</h2>
@@ -24,6 +30,8 @@
  * {@code ask} prints exactly one reply: the reply text, or one line {@code ERROR <code>: <detail>}.
  * When the runtime service is absent, commands print
  * {@code ERROR runtime.unavailable: ...} instead of failing, and the bundle itself keeps running.
+ * The plugin commands print what they changed in the deploy folder, or one error line
+ * ({@code ERROR deploy.unavailable: ...} without the framework property {@code troupe.deploy.dir}).
  *
  * <h2>Why Declarative Services</h2>
  * SCR is a system bundle of the distribution, and an optional, dynamic reference is exactly "use the
@@ -31,6 +39,7 @@
  *
  * <h2>Threading</h2>
  * Gogo may call the commands from any session thread, concurrently; they keep no state but the
- * volatile runtime reference. The script console confines its session to its own reader thread.
+ * volatile runtime reference and the final deploy folder, whose changes are serialised. The script
+ * console confines its session to its own reader thread.
  */
 package io.troupe.shell;

@@ -8,12 +8,17 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 import org.apache.felix.gogo.runtime.CommandProcessorImpl;
 import org.apache.felix.gogo.runtime.threadio.ThreadIOImpl;
+import org.apache.felix.service.command.CommandSession;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.osgi.framework.Bundle;
 
 /**
  * Runs the commands through a real Gogo runtime, outside a framework.
@@ -94,6 +99,36 @@ class LineConsoleTest {
 
         assertEquals("", out());
         assertEquals("troupe: the shell bundle has stopped; line not run: ask echo hello\n", err());
+    }
+
+    @Test
+    void looksForACommandInTheTroupeScopeFirst(@TempDir Path home) throws Exception {
+        Path deploy = Files.createDirectory(home.resolve("deploy"));
+        Path v1 = TestJars.bundle(home.resolve("v1/counter.jar"), "io.troupe.sample.counter", "1.0.0", "v1");
+        Path v2 = TestJars.bundle(home.resolve("counter-2.0.0.jar"), "io.troupe.sample.counter", "2.0.0", "v2");
+        processor.addCommand("felix", new Object() {
+            public String update(String bundle, String url) {
+                return "felix:update " + bundle;
+            }
+        }, "update");
+        processor.addCommand("troupe", new PluginCommands(() -> new Bundle[0], deploy.toString()));
+        processor.addCommand("test", new Object() {
+            public Object scope(CommandSession session) {
+                return session.get("SCOPE");
+            }
+        }, "scope");
+
+        run("scope\ndeploy " + v1 + "\nupdate counter " + v2 + "\nfelix:update 12 x\n");
+
+        assertEquals("troupe:*\n"
+                + "deployed io.troupe.sample.counter 1.0.0 as deploy/counter.jar\n"
+                + "the host installs and starts it within a second or so; plugins shows the result\n"
+                + "updated deploy/counter.jar: io.troupe.sample.counter 1.0.0 -> io.troupe.sample.counter 2.0.0\n"
+                + "the host updates the plugin in place, its actors keeping their state, within a second or so;"
+                + " plugins shows the result\n"
+                + "felix:update 12\n", out());
+        assertEquals("", err());
+        assertEquals("v2", TestJars.content(deploy.resolve("counter.jar")));
     }
 
     private void run(String input) {

@@ -30,6 +30,11 @@ final class Counter {
         return total;
     }
 
+    /** Replaces the total, as a hot swap hands it over from the previous revision. */
+    void restore(long total) {
+        this.total = total;
+    }
+
     /**
      * Adds the amount written in {@code text} and returns the new total.
      *

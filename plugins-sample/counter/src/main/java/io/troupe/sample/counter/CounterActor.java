@@ -2,6 +2,8 @@ package io.troupe.sample.counter;
 
 import java.nio.charset.StandardCharsets;
 
+import org.osgi.framework.Version;
+
 import io.troupe.api.Actor;
 import io.troupe.api.ActorContext;
 import io.troupe.api.Failure;
@@ -14,6 +16,11 @@ import io.troupe.api.TroupeException;
  *
  * <p>It never throws from {@link #receive}: a failure would make its supervisor restart it, and a
  * fresh instance would start again at 0.
+ *
+ * <p>When the plugin is updated in place, the total goes to the new revision's actor through
+ * {@link #exportState} and {@link #importState}, as a {@link CounterState} in the format of this
+ * actor's major version; either format is imported, and anything else refused, which rolls the
+ * update back.
  *
  * <p><b>Threading:</b> an actor: runs on one worker at a time, so its {@link Counter} needs no
  * synchronisation.
@@ -29,10 +36,16 @@ final class CounterActor implements Actor {
 
     private final Counter counter = new Counter();
     private final String version;
+    private final int stateFormat;
 
-    /** @param version what {@value #VERSION} answers: the version of the bundle that created this actor */
+    /**
+     * @param version what {@value #VERSION} answers: the version of the bundle that created this actor,
+     *                whose major version also chooses the format {@link #exportState} writes
+     * @throws IllegalArgumentException if {@code version} is not an OSGi version
+     */
     CounterActor(String version) {
         this.version = version;
+        this.stateFormat = CounterState.formatWrittenBy(Version.parseVersion(version).getMajor());
     }
 
     @Override
@@ -48,6 +61,22 @@ final class CounterActor implements Actor {
             default -> ctx.reply(Failure.badRequest("counter does not handle '" + request.name() + "'; it handles "
                     + ADD + ", " + GET + " and " + VERSION));
         }
+    }
+
+    /** The total, as a {@link Long} from a 1.x build, as a map {@code {total, format: 2}} from later ones. */
+    @Override
+    public Object exportState(ActorContext ctx) {
+        return CounterState.write(counter.total(), stateFormat);
+    }
+
+    /**
+     * Takes over the total exported by either format's counter.
+     *
+     * @throws IllegalArgumentException if {@code state} is in neither format; the total is then unchanged
+     */
+    @Override
+    public void importState(ActorContext ctx, Object state) {
+        counter.restore(CounterState.read(state));
     }
 
     private void add(ActorContext ctx, Message request) {

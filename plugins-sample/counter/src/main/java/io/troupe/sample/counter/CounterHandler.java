@@ -15,7 +15,8 @@ import io.troupe.api.Handler;
  * <p>The version that {@value CounterActor#VERSION} reports is this bundle's {@code Bundle-Version},
  * read once when Declarative Services activates the component (constructor injection of the
  * component's {@link BundleContext}). It is never written into the source: building the same source
- * as another version, and updating the bundle to it, changes the answer.
+ * as another version, and updating the bundle to it, changes the answer. Its major version also
+ * chooses the format in which the actors export their totals on a hot swap (see {@link CounterState}).
  *
  * <p><b>Threading:</b> constructed by DS on a framework thread; {@link #create()} may then be called
  * from any runtime thread, concurrently. The only state, the version, is final, so it is safely

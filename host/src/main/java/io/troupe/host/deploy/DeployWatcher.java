@@ -60,6 +60,8 @@ public final class DeployWatcher {
     private final Map<String, Entry> entries = new HashMap<>();
     private final Thread thread;
     private volatile boolean running = true;
+    /** Whether the last listing failed, so that a missing folder is reported once, not every poll. */
+    private boolean unreadable;
 
     public DeployWatcher(BundleContext context, Path folder, PluginDirectory plugins, Duration poll, int startLevel) {
         this.context = context;
@@ -107,8 +109,12 @@ public final class DeployWatcher {
 
     /** One look at the folder; at startup every file counts as stable. */
     private void scan(boolean initial) {
+        List<Path> jars = jars();
+        if (jars == null) {
+            return; // an unreadable folder is not an empty one: uninstall nothing
+        }
         Set<String> present = new HashSet<>();
-        for (Path path : jars()) {
+        for (Path path : jars) {
             String name = path.getFileName().toString();
             present.add(name);
             Entry entry = entries.computeIfAbsent(name, key -> new Entry());
@@ -130,6 +136,7 @@ public final class DeployWatcher {
         }
     }
 
+    /** The plugin jars of the folder, hidden files left out; {@code null} if it cannot be read. */
     private List<Path> jars() {
         try (DirectoryStream<Path> stream = Files.newDirectoryStream(folder, "*.jar")) {
             List<Path> jars = new java.util.ArrayList<>();
@@ -139,10 +146,18 @@ public final class DeployWatcher {
                 }
             }
             jars.sort(null);
+            if (unreadable) {
+                LOG.info("The deploy folder {} is readable again", folder);
+                unreadable = false;
+            }
             return jars;
         } catch (IOException e) {
-            LOG.error("Cannot list the deploy folder {}: {}", folder, e.toString());
-            return List.of();
+            if (!unreadable) {
+                LOG.error("Cannot list the deploy folder {} ({}); plugins stay as they are until it is back",
+                        folder, e.toString());
+                unreadable = true;
+            }
+            return null;
         }
     }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -15,12 +16,18 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import io.troupe.client.TroupeClient;
 
 /**
  * Runs the built distribution ({@code target/troupe}) as a user would: copied to a path with a
@@ -36,6 +43,11 @@ class DistributionIT {
     private static final Duration REPLY = Duration.ofSeconds(20);
     private static final Duration STOP = Duration.ofSeconds(10);
     private static final Path JAVA_HOME = Path.of(System.getProperty("java.home"));
+    private static final int WIRE_CONNECTIONS = 4;
+    private static final int WIRE_WINDOW = 16;
+    private static final int WIRE_SWAPS = 6;
+    private static final Duration WIRE_WARM_UP = Duration.ofSeconds(2);
+    private static final Duration WIRE_STEADY_STATE = Duration.ofSeconds(3);
 
     @TempDir
     Path dir;
@@ -78,6 +90,106 @@ class DistributionIT {
             assertTrue(missing.stderr().startsWith("no.handler: "), missing.stderr());
 
             assertEquals(0, troupe.terminate(STOP), troupe::transcript);
+        }
+    }
+
+    /**
+     * The counter updated in place by copying its other version over {@code deploy/counter.jar} with
+     * {@code cp} (not atomic: the host sees the file while it is being written), back and forth, while
+     * pipelined clients add to it over the wire: every request is answered with a REPLY, per-connection
+     * order holds, and the total is the number of adds.
+     */
+    @Test
+    void swappingTheCounterJarUnderPipelinedClientsLosesNoRequest() throws Exception {
+        try (TroupeProcess troupe = TroupeProcess.start(home.resolve("bin/troupe"), dir, JAVA_HOME)) {
+            troupe.awaitLineStartingWith("Troupe ready", STARTUP);
+            String token = demoToken();
+            try (TroupeClient probe = TroupeClient.builder().port(port).tenant("demo").token(token).build()) {
+                probe.connect().get(REPLY.toSeconds(), TimeUnit.SECONDS);
+                assertEquals("1.0.0", request(probe, "counter.version"));
+
+                List<String> swaps = new ArrayList<>();
+                CounterWireLoad.Result result;
+                try (CounterWireLoad load = CounterWireLoad.start(port, "demo", token, WIRE_CONNECTIONS, WIRE_WINDOW)) {
+                    pause(WIRE_WARM_UP);
+                    load.phase(CounterWireLoad.Phase.STEADY);
+                    pause(WIRE_STEADY_STATE);
+                    load.phase(CounterWireLoad.Phase.SWAPS);
+                    for (int i = 1; i <= WIRE_SWAPS; i++) {
+                        String version = i % 2 == 1 ? "2.0.0" : "1.0.0";
+                        copyWithCp(home.resolve("samples/counter-" + version + ".jar"),
+                                home.resolve("deploy/counter.jar"));
+                        swaps.add(version + " after " + awaitCounterVersion(probe, version).toMillis() + " ms");
+                    }
+                    result = load.stop();
+                }
+
+                System.out.println("[wire hot swap] " + WIRE_CONNECTIONS + " connections x " + WIRE_WINDOW
+                        + " pipelined, swaps by cp (until counter.version answered): " + swaps);
+                System.out.println("[wire hot swap] latency steady state (" + WIRE_STEADY_STATE.toSeconds()
+                        + " s without swaps, after " + WIRE_WARM_UP.toSeconds() + " s of warm-up): "
+                        + result.steady().summary());
+                System.out.println("[wire hot swap] latency during swaps: " + result.swapping().summary());
+                assertEquals(0, result.failed(), result::problems);
+                assertEquals(List.of(), result.orderViolations(), result::problems);
+                assertTrue(result.swapping().count() > WIRE_SWAPS, () -> "no load during the swaps: "
+                        + result.swapping().summary());
+                assertEquals(Long.toString(result.replies()), request(probe, "counter.get"),
+                        "counter.get: every add counted once across " + WIRE_SWAPS + " swaps");
+                assertEquals("1.0.0", request(probe, "counter.version"));
+            }
+            assertEquals(0, troupe.terminate(STOP), troupe::transcript);
+            String log = Files.readString(home.resolve("log/troupe.log"));
+            assertTrue(log.contains("Plugin deploy/counter.jar: io.troupe.sample.counter updated from 1.0.0 to 2.0.0"),
+                    log);
+        }
+    }
+
+    /** The demo tenant's token, from the file the server wrote on first start. */
+    private String demoToken() throws IOException {
+        Properties tenant = new Properties();
+        try (Reader in = Files.newBufferedReader(home.resolve("etc/io.troupe.tenant-demo.cfg"))) {
+            tenant.load(in);
+        }
+        String token = tenant.getProperty("token");
+        assertTrue(token != null && !token.isBlank(), "no token in etc/io.troupe.tenant-demo.cfg");
+        return token.strip();
+    }
+
+    private static String request(TroupeClient client, String name) throws Exception {
+        byte[] reply = client.request(name, new byte[0]).get(REPLY.toSeconds(), TimeUnit.SECONDS);
+        return new String(reply, StandardCharsets.UTF_8);
+    }
+
+    /** Asks counter.version until it answers {@code expected}; returns how long that took. */
+    private static Duration awaitCounterVersion(TroupeClient client, String expected) throws Exception {
+        long begin = System.nanoTime();
+        long deadline = begin + STARTUP.toNanos();
+        String last;
+        while (!(last = request(client, "counter.version")).equals(expected)) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new AssertionError("counter.version still answers " + last + " instead of " + expected
+                        + " " + STARTUP.toSeconds() + " s after the copy");
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+        }
+        return Duration.ofNanos(System.nanoTime() - begin);
+    }
+
+    /** Copies with the {@code cp} command, as an operator would: in place, not atomically. */
+    private static void copyWithCp(Path source, Path target) throws IOException, InterruptedException {
+        Process cp = new ProcessBuilder("cp", source.toString(), target.toString()).inheritIO().start();
+        if (!cp.waitFor(REPLY.toSeconds(), TimeUnit.SECONDS) || cp.exitValue() != 0) {
+            cp.destroyForcibly();
+            throw new AssertionError("cp " + source + " " + target + " failed");
+        }
+    }
+
+    /** Lets time pass while the load runs: a measurement window, not a synchronisation. */
+    private static void pause(Duration duration) {
+        long deadline = System.nanoTime() + duration.toNanos();
+        for (long left = duration.toNanos(); left > 0; left = deadline - System.nanoTime()) {
+            LockSupport.parkNanos(left);
         }
     }
 

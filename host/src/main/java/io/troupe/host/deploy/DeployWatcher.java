@@ -239,6 +239,7 @@ public final class DeployWatcher {
             }
             LOG.error("Plugin deploy/{}: {} {} failed ({}); putting {} back", file, symbolicName, jar.version(),
                     failure, oldVersion);
+            plugins.expectUpdate(symbolicName); // a fresh attempt: forget the failed one's failures
             String again = replace(bundle, good, names);
             if (again == null) {
                 LOG.info("Plugin deploy/{}: rolled back to {} {}; its actors resumed with their state", file,
@@ -345,8 +346,16 @@ public final class DeployWatcher {
         }
     }
 
+    /** The message of {@code e} and of its causes, so that an activator's own words reach the log. */
     private static String describe(Throwable e) {
-        String message = e.getMessage();
-        return message == null ? e.getClass().getSimpleName() : message;
+        StringBuilder text = new StringBuilder();
+        for (Throwable t = e; t != null && text.length() < 2000; t = t.getCause() == t ? null : t.getCause()) {
+            String message = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+            if (text.indexOf(message) < 0) {
+                text.append(text.length() == 0 ? "" : ": caused by ").append(t.getClass() == e.getClass() && t == e
+                        ? message : t.getClass().getSimpleName() + ": " + message);
+            }
+        }
+        return text.toString();
     }
 }

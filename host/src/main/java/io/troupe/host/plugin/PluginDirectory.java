@@ -173,18 +173,23 @@ public final class PluginDirectory implements FactoryResolver {
         }
         PluginFactory plugin = new PluginFactory(reference, factory, handlerNames, factoryNames);
         try {
-            if (!swaps.takeOver(plugin)) {
+            List<PluginFactory> taken = swaps.takeOver(plugin);
+            if (taken == null) {
                 context.ungetService(reference);
                 return null;
             }
+            synchronized (tracked) {
+                // one republish: the names move from the retired services to this one at once
+                tracked.removeAll(taken);
+                tracked.add(plugin);
+                republish();
+            }
+            swaps.sweep(plugin, taken);
+            taken.forEach(this::release);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             context.ungetService(reference);
             return null;
-        }
-        synchronized (tracked) {
-            tracked.add(plugin);
-            republish();
         }
         LOG.info("Plugin {} provides handlers {} factories {}", plugin.bundle(), handlerNames, factoryNames);
         return plugin;
@@ -216,6 +221,11 @@ public final class PluginDirectory implements FactoryResolver {
             tracked.remove(plugin);
             republish();
         }
+        release(plugin);
+    }
+
+    /** Gives the service object back to the framework. */
+    private void release(PluginFactory plugin) {
         try {
             context.ungetService(plugin.reference());
         } catch (IllegalStateException e) {

@@ -112,10 +112,11 @@ final class PluginFactory implements FactorySource {
             String factoryName = previous.attached.remove(actor);
             attached.put(actor, factoryName == null ? "" : factoryName);
         });
+        // The previous service keeps its entries: until the names route here, requests reaching it
+        // must find these (now running) actors rather than spawn new ones.
         previous.handlerActors.forEach((tenant, actor) -> {
             if (plan.containsKey(actor)) {
                 handlerActors.put(tenant, actor);
-                previous.handlerActors.remove(tenant, actor);
             }
         });
     }

@@ -102,37 +102,64 @@ final class PluginSwaps {
     }
 
     /**
-     * A service arrived: if it continues a retired one, its instances take over that one's actors.
+     * A service arrived: if it continues retired ones, its instances take over their actors. The
+     * caller then routes the names to {@code next} and drops the returned services in one step, and
+     * calls {@link #sweep} for actors spawned on them meanwhile.
      *
-     * @return {@code false} if the take-over failed and the service must be refused (its actors stay
-     *         detached for a rollback)
+     * @return the retired services taken over (empty when none), or {@code null} if the take-over
+     *         failed and the service must be refused (its actors stay detached for a rollback)
      */
-    boolean takeOver(PluginFactory next) throws InterruptedException {
+    List<PluginFactory> takeOver(PluginFactory next) throws InterruptedException {
         List<PluginFactory> waiting = retired.get(next.symbolicName());
         if (waiting == null) {
-            return true;
+            return List.of();
         }
+        List<PluginFactory> taken = new ArrayList<>();
         for (PluginFactory previous : new ArrayList<>(waiting)) {
             if (!next.overlaps(previous)) {
                 continue;
             }
-            Map<ActorRef, FactorySource> plan = next.takeOverPlan(previous);
-            List<String> failed = system.prepare(plan).await(ACTOR_TIMEOUT);
-            if (!failed.isEmpty()) {
-                system.abort(plan.keySet());
-                failures.computeIfAbsent(next.symbolicName(), key -> new CopyOnWriteArrayList<>()).addAll(failed);
-                LOG.error("Plugin {} cannot take over from {}: {}", next.bundle(), previous.bundle(), failed);
-                return false;
+            if (!moveActors(previous, next)) {
+                return null;
             }
-            system.commit(plan.keySet());
-            next.adopt(previous, plan);
             waiting.remove(previous);
-            forget.accept(previous);
-            LOG.info("Plugin {} took over {} actors from {}", next.bundle(), plan.size(), previous.bundle());
+            taken.add(previous);
+        }
+        return taken;
+    }
+
+    /**
+     * After the names route to {@code next}: actors that were spawned on the retired services while
+     * the take-over ran move too; actors {@code next} cannot serve (a factory name it dropped) stop.
+     */
+    void sweep(PluginFactory next, List<PluginFactory> taken) throws InterruptedException {
+        for (PluginFactory previous : taken) {
+            if (!previous.actors().isEmpty() && !moveActors(previous, next)) {
+                LOG.error("Plugin {}: actors spawned during the swap could not move to {}", previous.bundle(),
+                        next.bundle());
+            }
             if (!previous.actors().isEmpty()) {
                 stop(previous);
             }
         }
+    }
+
+    /** Prepares, then commits or aborts, the move of {@code previous}'s actors to {@code next}. */
+    private boolean moveActors(PluginFactory previous, PluginFactory next) throws InterruptedException {
+        Map<ActorRef, FactorySource> plan = next.takeOverPlan(previous);
+        if (plan.isEmpty()) {
+            return true;
+        }
+        List<String> failed = system.prepare(plan).await(ACTOR_TIMEOUT);
+        if (!failed.isEmpty()) {
+            system.abort(plan.keySet());
+            failures.computeIfAbsent(next.symbolicName(), key -> new CopyOnWriteArrayList<>()).addAll(failed);
+            LOG.error("Plugin {} cannot take over from {}: {}", next.bundle(), previous.bundle(), failed);
+            return false;
+        }
+        system.commit(plan.keySet());
+        next.adopt(previous, plan);
+        LOG.info("Plugin {} took over {} actors from {}", next.bundle(), plan.size(), previous.bundle());
         return true;
     }
 
@@ -152,7 +179,8 @@ final class PluginSwaps {
 
     private void stop(PluginFactory plugin) {
         String names = String.join(", ", plugin.handlerNames().isEmpty() ? plugin.factoryNames() : plugin.handlerNames());
-        LOG.warn("Plugin {}: '{}' did not come back; its actors stop", plugin.bundle(), names);
+        LOG.warn("Plugin {}: {} actors of '{}' have no successor; they stop", plugin.bundle(), plugin.actors().size(),
+                names);
         plugin.stopAll(system, new StopReason("code went away: '" + names + "' from " + plugin.bundle()
                 + " is no longer registered", ErrorCode.NO_HANDLER, null));
     }

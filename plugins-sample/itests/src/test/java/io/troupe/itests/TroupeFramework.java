@@ -1,10 +1,17 @@
 package io.troupe.itests;
 
 import static org.ops4j.pax.exam.CoreOptions.bundle;
+import static org.ops4j.pax.exam.CoreOptions.composite;
+import static org.ops4j.pax.exam.CoreOptions.frameworkProperty;
+import static org.ops4j.pax.exam.CoreOptions.frameworkStartLevel;
 import static org.ops4j.pax.exam.CoreOptions.options;
 import static org.ops4j.pax.exam.CoreOptions.systemProperty;
 
 import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 import org.ops4j.pax.exam.Option;
 import org.ops4j.pax.exam.TestProbeBuilder;
@@ -22,8 +29,15 @@ import org.osgi.framework.Constants;
  */
 final class TroupeFramework {
 
-    /** System property naming the directory where the build copied the bundles (target/bundles). */
+    /**
+     * System property naming the directory where the build copied the bundles (target/bundles); the
+     * hot deployment tests also get it as a framework property, to find the counter jars.
+     */
     static final String BUNDLES_PROPERTY = "troupe.itest.bundles";
+    /** System property naming a directory for files the tests make (target/itest-work). */
+    static final String WORK_PROPERTY = "troupe.itest.work";
+    /** The deploy folder's poll interval in the hot deployment tests. */
+    static final int DEPLOY_POLL_MILLIS = 100;
 
     private TroupeFramework() {
     }
@@ -48,6 +62,29 @@ final class TroupeFramework {
                 bundle(url("troupe-sample-wordcount.jar")));
     }
 
+    /**
+     * {@link #configuration()} with the host watching a fresh, empty deploy folder (framework property
+     * {@value DeployFolder#DIR_PROPERTY}) every {@value #DEPLOY_POLL_MILLIS} ms, and swapped actors
+     * waiting {@code graceSeconds} for their plugin's next revision.
+     */
+    static Option[] withDeployFolder(int graceSeconds) {
+        Path folder;
+        try {
+            Path work = Files.createDirectories(Path.of(property(WORK_PROPERTY)));
+            folder = Files.createTempDirectory(work, "deploy-");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create a deploy folder", e);
+        }
+        return options(
+                composite(configuration()),
+                // the host installs plugins at start level 80, as in the distribution, which runs at 100
+                frameworkStartLevel(100),
+                frameworkProperty(DeployFolder.DIR_PROPERTY).value(folder.toString()),
+                frameworkProperty("troupe.deploy.pollMillis").value(Integer.toString(DEPLOY_POLL_MILLIS)),
+                frameworkProperty("troupe.swap.graceSeconds").value(Integer.toString(graceSeconds)),
+                frameworkProperty(BUNDLES_PROPERTY).value(property(BUNDLES_PROPERTY)));
+    }
+
     /** Gives the probe a real name and version, so that every installed bundle has one. */
     static TestProbeBuilder probe(TestProbeBuilder probe) {
         probe.setHeader(Constants.BUNDLE_SYMBOLICNAME, "io.troupe.itests.probe");
@@ -56,15 +93,19 @@ final class TroupeFramework {
     }
 
     private static String url(String name) {
-        String directory = System.getProperty(BUNDLES_PROPERTY);
-        if (directory == null) {
-            throw new IllegalStateException("system property " + BUNDLES_PROPERTY
-                    + " is not set; run these tests through Maven (mvn verify), which copies the bundles");
-        }
-        File file = new File(directory, name);
+        File file = new File(property(BUNDLES_PROPERTY), name);
         if (!file.isFile()) {
             throw new IllegalStateException("missing bundle " + file + "; did the pre-integration-test phase run?");
         }
         return file.toURI().toString();
+    }
+
+    private static String property(String name) {
+        String value = System.getProperty(name);
+        if (value == null) {
+            throw new IllegalStateException("system property " + name
+                    + " is not set; run these tests through Maven (mvn verify), which copies the bundles");
+        }
+        return value;
     }
 }

@@ -1,0 +1,214 @@
+package io.troupe.itests;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertNotSame;
+import static org.junit.Assert.assertTrue;
+
+import java.lang.ref.WeakReference;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import javax.inject.Inject;
+
+import org.junit.After;
+import org.junit.Before;
+import org.junit.Test;
+import org.junit.runner.RunWith;
+import org.ops4j.pax.exam.Configuration;
+import org.ops4j.pax.exam.Option;
+import org.ops4j.pax.exam.ProbeBuilder;
+import org.ops4j.pax.exam.TestProbeBuilder;
+import org.ops4j.pax.exam.junit.PaxExam;
+import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
+import org.ops4j.pax.exam.spi.reactors.PerClass;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.FrameworkEvent;
+import org.osgi.framework.Version;
+import org.osgi.framework.wiring.BundleWiring;
+import org.osgi.framework.wiring.FrameworkWiring;
+
+import io.troupe.api.DeadLetter;
+import io.troupe.api.TroupeRuntime;
+
+/**
+ * The counter sample swapped between 1.0.0 and 2.0.0 by writing its jar into the deploy folder, as
+ * an operator would, while the runtime is in use: no request is lost or reordered, each total moves
+ * to the next revision, and the revisions left behind can be collected.
+ *
+ * <p><b>Threading:</b> runs on JUnit's thread inside the framework; one framework per class, with
+ * its own deploy folder. The load runs on sender threads of its own ({@link CounterLoad}).
+ */
+@RunWith(PaxExam.class)
+@ExamReactorStrategy(PerClass.class)
+public class CounterHotSwapIT {
+
+    private static final String COUNTER_JAR = "counter.jar";
+    private static final int SWAPS = 20;
+    private static final int SENDERS = 4;
+    private static final Duration WARM_UP = Duration.ofSeconds(1);
+    private static final Duration STEADY_STATE = Duration.ofSeconds(3);
+    private static final int GC_ROUNDS = 20;
+
+    @Inject
+    private TroupeRuntime runtime;
+
+    @Inject
+    private BundleContext context;
+
+    private DeployFolder folder;
+    private PluginJars jars;
+    private final Queue<DeadLetter> deadLetters = new ConcurrentLinkedQueue<>();
+    private AutoCloseable deadLetterSubscription;
+
+    @Configuration
+    public Option[] configuration() {
+        return TroupeFramework.withDeployFolder(10);
+    }
+
+    @ProbeBuilder
+    public TestProbeBuilder probe(TestProbeBuilder probe) {
+        return TroupeFramework.probe(probe);
+    }
+
+    @Before
+    public void startWithAnEmptyDeployFolder() throws Exception {
+        folder = DeployFolder.of(context);
+        jars = PluginJars.of(context);
+        folder.clear(context);
+        deadLetterSubscription = runtime.subscribeDeadLetters(deadLetters::add);
+    }
+
+    @After
+    public void removeWhatWasDeployed() throws Exception {
+        deadLetterSubscription.close();
+        folder.clear(context);
+    }
+
+    @Test
+    public void swappingTheCounterTwentyTimesUnderLoadLosesNoAdd() throws Exception {
+        String tenant = "swap-under-load";
+        folder.deploy(COUNTER_JAR, jars.counter("1.0.0"));
+        Counters.awaitVersion(runtime, tenant, "1.0.0");
+        Bundle counter = Bundles.find(context, PluginJars.COUNTER);
+
+        List<String> swaps = new ArrayList<>();
+        long longestSwap = 0;
+        CounterLoad.Result result;
+        try (CounterLoad load = CounterLoad.start(runtime, tenant, SENDERS)) {
+            DeployFolder.pause(WARM_UP);
+            load.phase(CounterLoad.Phase.STEADY);
+            DeployFolder.pause(STEADY_STATE); // the load alone: the latencies to compare the swaps with
+            load.phase(CounterLoad.Phase.SWAPS);
+            for (int i = 1; i <= SWAPS; i++) {
+                String version = i % 2 == 1 ? "2.0.0" : "1.0.0";
+                folder.deploy(COUNTER_JAR, jars.counter(version));
+                Duration took = Counters.awaitVersion(runtime, tenant, version);
+                longestSwap = Math.max(longestSwap, took.toMillis());
+                swaps.add(version + " after " + took.toMillis() + " ms");
+                assertEquals("swap " + i + ": the bundle's version", Version.parseVersion(version),
+                        counter.getVersion());
+                assertEquals("swap " + i + ": the counter bundle", Bundle.ACTIVE, counter.getState());
+            }
+            result = load.stop();
+        }
+
+        System.out.println("[hot swap under load] " + SENDERS + " senders, " + SWAPS + " swaps (file written"
+                + " until counter.version answered): " + swaps + "; longest " + longestSwap + " ms");
+        System.out.println("[hot swap under load] latency steady state (" + STEADY_STATE.toSeconds()
+                + " s without swaps, after " + WARM_UP.toSeconds() + " s of warm-up): " + result.steady().summary());
+        System.out.println("[hot swap under load] latency during swaps: " + result.swapping().summary());
+
+        assertEquals(result.problems(), 0, result.failed());
+        assertTrue(result.problems(), result.orderViolations().isEmpty());
+        assertTrue("the load should have run through the swaps: " + result.swapping().summary(),
+                result.swapping().count() > SWAPS);
+        assertEquals("counter.get: every successful add counted once, across " + SWAPS + " swaps",
+                result.adds(), Counters.get(runtime, tenant));
+        assertEquals("2 swaps a round: the counter ends where it started", "1.0.0",
+                Counters.version(runtime, tenant));
+        assertTrue("dead letters: " + deadLetters, deadLetters.isEmpty());
+    }
+
+    @Test
+    public void oldRevisionsAreCollectableAfterSwapsAndARefresh() throws Exception {
+        String tenant = "collectable";
+        String other = "collectable-too";
+        folder.deploy(COUNTER_JAR, jars.counter("1.0.0"));
+        Counters.awaitVersion(runtime, tenant, "1.0.0");
+        Bundle counter = Bundles.find(context, PluginJars.COUNTER);
+        long expected = Counters.add(runtime, tenant, 1);
+        Counters.add(runtime, other, 100);
+
+        Map<String, WeakReference<ClassLoader>> oldLoaders = new LinkedHashMap<>();
+        try (LogCapture log = LogCapture.start()) {
+            for (int i = 1; i <= 6; i++) {
+                WeakReference<ClassLoader> before = classLoaderOf(counter);
+                oldLoaders.put("revision " + i + " (" + counter.getVersion() + ")", before);
+                String version = i % 2 == 1 ? "2.0.0" : "1.0.0";
+                folder.deploy(COUNTER_JAR, jars.counter(version));
+                Counters.awaitVersion(runtime, tenant, version);
+                assertNotSame("update " + i + " made a new revision, with a class loader of its own", before.get(),
+                        classLoaderOf(counter).get());
+                // the deployer's last word on this update: the adds below race no part of it
+                int updates = i;
+                Await.until("the deployer reports update " + i, Counters.DEPLOY_TIMEOUT,
+                        () -> log.text().split("io.troupe.sample.counter updated from ", -1).length - 1 >= updates,
+                        log::text);
+                expected = Counters.add(runtime, tenant, 1);
+                Counters.add(runtime, other, 1);
+            }
+        }
+        refreshPendingBundles();
+
+        assertEquals("the totals survive the swaps and the refresh", expected, Counters.get(runtime, tenant));
+        assertEquals(106, Counters.get(runtime, other));
+        List<String> leaked = collect(oldLoaders);
+        assertTrue("class loaders of old revisions still reachable after " + GC_ROUNDS + " collections: " + leaked
+                + " (of " + oldLoaders.keySet() + ")", leaked.isEmpty());
+    }
+
+    /** Kept in its own frame, so that no strong reference to the wiring or its loader outlives the call. */
+    private static WeakReference<ClassLoader> classLoaderOf(Bundle bundle) {
+        BundleWiring wiring = bundle.adapt(BundleWiring.class);
+        assertTrue("no class loader for " + bundle, wiring != null && wiring.getClassLoader() != null);
+        return new WeakReference<>(wiring.getClassLoader());
+    }
+
+    /** Refreshes every bundle pending removal (old revisions still wired), and waits for the framework. */
+    private void refreshPendingBundles() throws InterruptedException {
+        FrameworkWiring wiring = context.getBundle(0).adapt(FrameworkWiring.class);
+        CountDownLatch refreshed = new CountDownLatch(1);
+        List<FrameworkEvent> events = new ArrayList<>();
+        wiring.refreshBundles(null, event -> {
+            synchronized (events) {
+                events.add(event);
+            }
+            refreshed.countDown();
+        });
+        assertTrue("PACKAGES_REFRESHED within 30 s", refreshed.await(30, TimeUnit.SECONDS));
+        synchronized (events) {
+            assertEquals("refresh: " + events, FrameworkEvent.PACKAGES_REFRESHED, events.get(0).getType());
+        }
+    }
+
+    /** Collects garbage until every loader is gone or {@value #GC_ROUNDS} rounds passed; returns those left. */
+    private static List<String> collect(Map<String, WeakReference<ClassLoader>> loaders) {
+        List<String> left = new ArrayList<>(loaders.keySet());
+        for (int round = 0; round < GC_ROUNDS && !left.isEmpty(); round++) {
+            System.gc();
+            left.removeIf(name -> loaders.get(name).get() == null);
+            if (!left.isEmpty()) {
+                DeployFolder.pause(Duration.ofMillis(50)); // finalizers and reference processing run meanwhile
+            }
+        }
+        return left;
+    }
+}

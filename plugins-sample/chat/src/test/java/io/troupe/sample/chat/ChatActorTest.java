@@ -17,10 +17,13 @@ import org.junit.jupiter.api.Test;
 import io.troupe.api.ErrorCode;
 import io.troupe.api.Failure;
 import io.troupe.api.Message;
+import io.troupe.testkit.ActorHarness;
+import io.troupe.testkit.TestActorRef;
+import io.troupe.testkit.TestTimers;
 
 /**
- * Drives one {@link ChatActor} message by message through a {@link StubActorContext}, with
- * {@link StubActorRef}s as client connections.
+ * Drives one {@link ChatActor} message by message through an {@link ActorHarness}, with
+ * {@link TestActorRef}s as client connections.
  *
  * <p><b>Threading:</b> JUnit's thread only.
  */
@@ -29,20 +32,19 @@ class ChatActorTest {
     private static final RoomName LOBBY = RoomName.parse("lobby");
 
     private final ChatRooms rooms = new ChatRooms();
-    private final ChatActor actor = new ChatActor(rooms);
-    private final StubActorContext ctx = new StubActorContext();
-    private final StubActorRef alice = new StubActorRef(1, "alice");
-    private final StubActorRef bob = new StubActorRef(2, "bob");
-    private final StubActorRef carol = new StubActorRef(3, "carol");
+    private ActorHarness chat;
+    private final TestActorRef alice = new TestActorRef(1, "alice");
+    private final TestActorRef bob = new TestActorRef(2, "bob");
+    private final TestActorRef carol = new TestActorRef(3, "carol");
 
     @BeforeEach
     void start() throws Exception {
-        actor.preStart(ctx);
+        chat = ActorHarness.start(() -> new ChatActor(rooms));
     }
 
     @Test
     void startingSchedulesASweepEveryFiveSeconds() {
-        StubTimers.Scheduled sweep = ctx.stubTimers().active().get(ChatActor.SWEEP);
+        TestTimers.Timer sweep = chat.context().timers().scheduled().get(ChatActor.SWEEP);
         assertEquals(ChatActor.SWEEP, sweep.message());
         assertEquals(Duration.ofSeconds(5), sweep.period());
         assertEquals(Duration.ofSeconds(5), sweep.initialDelay());
@@ -68,14 +70,14 @@ class ChatActorTest {
         join(carol, "kitchen");
         byte[] content = "lobby\nhello, wörld ✓".getBytes(StandardCharsets.UTF_8);
 
-        assertOk(ctx.request(actor, new Message(ChatActor.SAY, content, alice)).onlyMessage());
+        assertOk(chat.deliver(new Message(ChatActor.SAY, content, alice)).onlyMessage());
 
-        for (StubActorRef member : List.of(alice, bob)) {
+        for (TestActorRef member : List.of(alice, bob)) {
             Message push = assertInstanceOf(Message.class, member.onlyMessage(), member.name());
             assertEquals(ChatActor.PUSH, push.name());
             assertSame(content, push.content(), "the request's very bytes, not a re-encoding");
             assertNull(push.client());
-            assertEquals(ctx.self(), member.received().get(0).sender());
+            assertEquals(chat.context().self(), member.received().get(0).sender());
         }
         assertEquals(List.of(), carol.received(), "a member of another room hears nothing");
     }
@@ -136,7 +138,7 @@ class ChatActorTest {
         join(bob, "kitchen");
         bob.markStopped();
 
-        ctx.deliverWithoutSender(actor, ChatActor.SWEEP);
+        assertEquals(List.of(), chat.deliverFrom(null, ChatActor.SWEEP), "a timer message has no sender to reply to");
 
         assertEquals(List.of(LOBBY), rooms.rooms());
         assertEquals(List.of(alice), rooms.members(LOBBY));
@@ -166,7 +168,7 @@ class ChatActorTest {
     void requestsWithoutAClientConnectionAreBadRequests() throws Exception {
         join(bob, "lobby");
         for (String name : List.of(ChatActor.JOIN, ChatActor.LEAVE, ChatActor.SAY)) {
-            Object reply = ctx.request(actor, Message.of(name, "lobby\nhi")).onlyMessage();
+            Object reply = chat.deliver(Message.of(name, "lobby\nhi")).onlyMessage();
             Failure failure = assertInstanceOf(Failure.class, reply, name);
             assertEquals(new Failure(ErrorCode.BAD_REQUEST, "chat needs a client connection"), failure);
         }
@@ -194,26 +196,26 @@ class ChatActorTest {
     @Test
     void anUnknownNameOrANonMessageIsABadRequest() throws Exception {
         assertBadRequest(request(alice, "chat.shout", "lobby\nHI"), "chat.shout");
-        assertBadRequest(ctx.request(actor, "lobby").onlyMessage(), "expects a Message");
+        assertBadRequest(chat.deliver("lobby").onlyMessage(), "expects a Message");
     }
 
     @Test
     void roomsAreSeparateActorsPerTenantSoAnotherActorKnowsNoMembers() throws Exception {
         join(alice, "lobby");
         ChatRooms otherRooms = new ChatRooms();
-        ChatActor otherTenant = new ChatActor(otherRooms);
+        ActorHarness otherTenant = ActorHarness.start(() -> new ChatActor(otherRooms));
 
-        assertBadRequest(ctx.request(otherTenant, new Message(ChatActor.SAY, utf8("lobby\nhi"), alice)).onlyMessage(),
+        assertBadRequest(otherTenant.deliver(new Message(ChatActor.SAY, utf8("lobby\nhi"), alice)).onlyMessage(),
                 "not a member");
         assertEquals(List.of(), alice.received());
     }
 
-    private void join(StubActorRef client, String room) throws Exception {
+    private void join(TestActorRef client, String room) throws Exception {
         assertOk(request(client, ChatActor.JOIN, room));
     }
 
-    private Object request(StubActorRef client, String name, String text) throws Exception {
-        return ctx.request(actor, new Message(name, utf8(text), client)).onlyMessage();
+    private Object request(TestActorRef client, String name, String text) throws Exception {
+        return chat.deliver(new Message(name, utf8(text), client)).onlyMessage();
     }
 
     private static byte[] utf8(String text) {

@@ -8,6 +8,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import io.troupe.testkit.TestActorRef;
+
 /** Deterministic tests of {@link ChatRooms}. Threading: JUnit's thread only. */
 class ChatRoomsTest {
 
@@ -15,9 +17,9 @@ class ChatRoomsTest {
     private static final RoomName KITCHEN = RoomName.parse("kitchen");
 
     private final ChatRooms rooms = new ChatRooms();
-    private final StubActorRef alice = new StubActorRef(1, "alice");
-    private final StubActorRef bob = new StubActorRef(2, "bob");
-    private final StubActorRef carol = new StubActorRef(3, "carol");
+    private final TestActorRef alice = new TestActorRef(1, "alice");
+    private final TestActorRef bob = new TestActorRef(2, "bob");
+    private final TestActorRef carol = new TestActorRef(3, "carol");
 
     @Test
     void membersAreKeptInJoiningOrderAndJoiningTwiceChangesNothing() {

@@ -12,6 +12,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import io.troupe.api.Message;
+import io.troupe.testkit.ActorHarness;
 
 /**
  * A hot swap as the host performs it, one actor at a time: the old revision's actor exports its
@@ -21,20 +22,18 @@ import io.troupe.api.Message;
  */
 class CounterActorHotSwapTest {
 
-    private final StubActorContext ctx = new StubActorContext();
-
     @Test
     void version1ExportsTheTotalAsALong() throws Exception {
-        CounterActor v1 = counterWithTotal("1.0.0", 42);
+        ActorHarness v1 = counterWithTotal("1.0.0", 42);
 
-        assertEquals(Long.valueOf(42), v1.exportState(ctx));
+        assertEquals(Long.valueOf(42), exportState(v1));
     }
 
     @Test
     void version2ExportsTheTotalInAMapWithItsFormat() throws Exception {
-        CounterActor v2 = counterWithTotal("2.0.0", 42);
+        ActorHarness v2 = counterWithTotal("2.0.0", 42);
 
-        assertEquals(Map.of("total", 42L, "format", 2), v2.exportState(ctx));
+        assertEquals(Map.of("total", 42L, "format", 2), exportState(v2));
     }
 
     @Test
@@ -57,8 +56,8 @@ class CounterActorHotSwapTest {
     void bothVersionsImportBothFormats() throws Exception {
         for (String version : new String[] {"1.0.0", "2.0.0"}) {
             for (Object state : new Object[] {-5L, Map.of("total", -5L, "format", 2)}) {
-                CounterActor actor = new CounterActor(version);
-                actor.importState(ctx, state);
+                ActorHarness actor = ActorHarness.start(() -> new CounterActor(version));
+                importState(actor, state);
                 assertTotal("-5", actor);
             }
         }
@@ -67,44 +66,49 @@ class CounterActorHotSwapTest {
     @Test
     void aStateInNeitherFormatIsRefusedAndTheTotalStays() throws Exception {
         for (String version : new String[] {"1.0.0", "2.0.0"}) {
-            CounterActor actor = counterWithTotal(version, 3);
+            ActorHarness actor = counterWithTotal(version, 3);
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                    () -> actor.importState(ctx, Map.of("total", 9L, "format", 3)));
+                    () -> importState(actor, Map.of("total", 9L, "format", 3)));
             assertTrue(e.getMessage().contains("format 3"), e.getMessage());
-            assertThrows(IllegalArgumentException.class, () -> actor.importState(ctx, "9"));
+            assertThrows(IllegalArgumentException.class, () -> importState(actor, "9"));
             assertTotal("3", actor);
         }
     }
 
     @Test
     void noStateFromARevisionWithoutTheHooksStartsAtZero() throws Exception {
-        CounterActor actor = new CounterActor("2.0.0");
-        actor.importState(ctx, null);
+        ActorHarness actor = ActorHarness.start(() -> new CounterActor("2.0.0"));
+        importState(actor, null);
         assertTotal("0", actor);
     }
 
     private void assertSwapKeepsTheTotal(String from, String to) throws Exception {
-        CounterActor old = counterWithTotal(from, 40);
+        ActorHarness old = counterWithTotal(from, 40);
 
-        CounterActor replacement = new CounterActor(to);
-        replacement.preStart(ctx);
-        replacement.importState(ctx, old.exportState(ctx));
+        ActorHarness replacement = ActorHarness.start(() -> new CounterActor(to));
+        importState(replacement, exportState(old));
 
         assertTotal("40", replacement);
-        assertReply("42", ctx.request(replacement, Message.of(CounterActor.ADD, "2")).onlyMessage());
-        assertReply(to, ctx.request(replacement, Message.of(CounterActor.VERSION, "")).onlyMessage());
+        assertReply("42", replacement.deliver(Message.of(CounterActor.ADD, "2")).onlyMessage());
+        assertReply(to, replacement.deliver(Message.of(CounterActor.VERSION, "")).onlyMessage());
     }
 
-    private CounterActor counterWithTotal(String version, long total) throws Exception {
-        CounterActor actor = new CounterActor(version);
-        actor.preStart(ctx);
-        assertReply(Long.toString(total), ctx.request(actor, Message.of(CounterActor.ADD, Long.toString(total)))
-                .onlyMessage());
+    private static ActorHarness counterWithTotal(String version, long total) throws Exception {
+        ActorHarness actor = ActorHarness.start(() -> new CounterActor(version));
+        assertReply(Long.toString(total), actor.deliver(Message.of(CounterActor.ADD, Long.toString(total))).onlyMessage());
         return actor;
     }
 
-    private void assertTotal(String expected, CounterActor actor) throws Exception {
-        assertReply(expected, ctx.request(actor, Message.of(CounterActor.GET, "")).onlyMessage());
+    private static Object exportState(ActorHarness actor) throws Exception {
+        return actor.actor().exportState(actor.context());
+    }
+
+    private static void importState(ActorHarness actor, Object state) throws Exception {
+        actor.actor().importState(actor.context(), state);
+    }
+
+    private static void assertTotal(String expected, ActorHarness actor) throws Exception {
+        assertReply(expected, actor.deliver(Message.of(CounterActor.GET, "")).onlyMessage());
     }
 
     private static void assertReply(String expected, Object reply) {

@@ -7,21 +7,27 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import io.troupe.api.ErrorCode;
 import io.troupe.api.Failure;
 import io.troupe.api.Message;
+import io.troupe.testkit.ActorHarness;
 
 /**
- * Drives one {@link CounterActor} request by request through a {@link StubActorContext}.
+ * Drives one {@link CounterActor} request by request through an {@link ActorHarness}.
  *
  * <p><b>Threading:</b> JUnit's thread only.
  */
 class CounterActorTest {
 
-    private final CounterActor actor = new CounterActor("1.0.0");
-    private final StubActorContext ctx = new StubActorContext();
+    private ActorHarness counter;
+
+    @BeforeEach
+    void startCounter() throws Exception {
+        counter = ActorHarness.start(() -> new CounterActor("1.0.0"));
+    }
 
     @Test
     void theTotalStartsAtZero() throws Exception {
@@ -40,7 +46,8 @@ class CounterActorTest {
     @Test
     void versionRepliesWithTheVersionTheActorWasCreatedWith() throws Exception {
         assertReply("1.0.0", request(CounterActor.VERSION, ""));
-        assertReply("2.0.0", ctx.request(new CounterActor("2.0.0"), Message.of(CounterActor.VERSION, "")).onlyMessage());
+        assertReply("2.0.0", ActorHarness.start(() -> new CounterActor("2.0.0"))
+                .deliver(Message.of(CounterActor.VERSION, "")).onlyMessage());
     }
 
     @Test
@@ -69,7 +76,7 @@ class CounterActorTest {
 
     @Test
     void malformedUtf8IsNotAnInteger() throws Exception {
-        Object reply = ctx.request(actor, new Message(CounterActor.ADD, new byte[] {'1', (byte) 0xC3})).onlyMessage();
+        Object reply = counter.deliver(new Message(CounterActor.ADD, new byte[] {'1', (byte) 0xC3})).onlyMessage();
         assertEquals(ErrorCode.BAD_REQUEST, assertInstanceOf(Failure.class, reply).code());
         assertReply("0", request(CounterActor.GET, ""));
     }
@@ -77,8 +84,8 @@ class CounterActorTest {
     @Test
     void anotherActorHasItsOwnTotalAsAnotherTenantWould() throws Exception {
         request(CounterActor.ADD, "7");
-        CounterActor otherTenant = new CounterActor("1.0.0");
-        assertReply("0", ctx.request(otherTenant, Message.of(CounterActor.GET, "")).onlyMessage());
+        ActorHarness otherTenant = ActorHarness.start(() -> new CounterActor("1.0.0"));
+        assertReply("0", otherTenant.deliver(Message.of(CounterActor.GET, "")).onlyMessage());
         assertReply("7", request(CounterActor.GET, ""));
     }
 
@@ -88,13 +95,13 @@ class CounterActorTest {
         assertEquals(ErrorCode.BAD_REQUEST, unknown.code());
         assertTrue(unknown.detail().contains("counter.reset"), unknown.detail());
 
-        Object reply = ctx.request(actor, "5").onlyMessage();
+        Object reply = counter.deliver("5").onlyMessage();
         assertEquals(ErrorCode.BAD_REQUEST, assertInstanceOf(Failure.class, reply).code());
         assertReply("0", request(CounterActor.GET, ""));
     }
 
     private Object request(String name, String text) throws Exception {
-        return ctx.request(actor, Message.of(name, text)).onlyMessage();
+        return counter.deliver(Message.of(name, text)).onlyMessage();
     }
 
     private static void assertReply(String expected, Object reply) {

@@ -14,6 +14,7 @@ import org.osgi.framework.Version;
 
 import io.troupe.api.Actor;
 import io.troupe.api.Message;
+import io.troupe.testkit.ActorHarness;
 
 /**
  * Checks that {@link CounterHandler} reports the version of the bundle DS activated it in, not a
@@ -27,8 +28,7 @@ class CounterHandlerTest {
     void theVersionRepliedIsTheBundleVersionOfTheActivatingBundle() throws Exception {
         for (String version : new String[] {"1.0.0", "2.0.0", "2.1.3.rc1"}) {
             CounterHandler handler = new CounterHandler(contextOfBundleVersion(version));
-            Object reply = new StubActorContext().request(handler.create(), Message.of(CounterActor.VERSION, ""))
-                    .onlyMessage();
+            Object reply = ActorHarness.start(handler).deliver(Message.of(CounterActor.VERSION, "")).onlyMessage();
             assertArrayEquals(version.getBytes(StandardCharsets.UTF_8), assertInstanceOf(byte[].class, reply));
         }
     }

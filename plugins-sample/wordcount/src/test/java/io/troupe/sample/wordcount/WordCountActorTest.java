@@ -17,27 +17,32 @@ import io.troupe.api.Directive;
 import io.troupe.api.ErrorCode;
 import io.troupe.api.Failure;
 import io.troupe.api.Message;
+import io.troupe.testkit.ActorHarness;
+import io.troupe.testkit.TestActorContext;
+import io.troupe.testkit.TestActorRef;
 
 /**
- * Drives one {@link WordCountActor} message by message through a {@link StubActorContext}, playing
- * the children's part by hand.
+ * Drives one {@link WordCountActor} message by message through an {@link ActorHarness}, playing the
+ * children's part by hand.
  *
  * <p><b>Threading:</b> JUnit's thread only.
  */
 class WordCountActorTest {
 
-    private final WordCountActor actor = new WordCountActor();
-    private StubActorContext ctx;
+    private TestActorContext ctx;
+    private ActorHarness wordcount;
 
     @BeforeEach
-    void createContext() {
-        ctx = new StubActorContext("wordcount", ChunkCounterFactory.NAME);
+    void start() throws Exception {
+        ctx = new TestActorContext("wordcount");
+        ctx.registerFactory(ChunkCounterFactory.NAME, new ChunkCounterFactory());
+        wordcount = ActorHarness.start(WordCountActor::new, ctx);
     }
 
     @Test
     void aSmallTextIsCountedWithoutChildren() throws Exception {
-        StubActorRef requester = requester("small");
-        ctx.deliver(actor, Message.of("wordcount", "a b c"), requester);
+        TestActorRef requester = requester("small");
+        wordcount.deliverFrom(requester, Message.of("wordcount", "a b c"));
 
         assertReply("3", requester);
         assertEquals(List.of(), ctx.spawned());
@@ -45,16 +50,16 @@ class WordCountActorTest {
 
     @Test
     void emptyTextCountsZero() throws Exception {
-        StubActorRef requester = requester("empty");
-        ctx.deliver(actor, new Message("wordcount", new byte[0]), requester);
+        TestActorRef requester = requester("empty");
+        wordcount.deliverFrom(requester, new Message("wordcount", new byte[0]));
 
         assertReply("0", requester);
     }
 
     @Test
     void aTextOfExactlyOneChunkIsCountedWithoutChildren() throws Exception {
-        StubActorRef requester = requester("one-chunk");
-        ctx.deliver(actor, Message.of("wordcount", "x".repeat(WordCountActor.CHUNK_BYTES - 2) + " y"), requester);
+        TestActorRef requester = requester("one-chunk");
+        wordcount.deliverFrom(requester, Message.of("wordcount", "x".repeat(WordCountActor.CHUNK_BYTES - 2) + " y"));
 
         assertReply("2", requester);
         assertEquals(List.of(), ctx.spawned());
@@ -62,16 +67,16 @@ class WordCountActorTest {
 
     @Test
     void aLargeTextIsCountedByOneChildPerChunkAndAnsweredAfterTheLastReceipt() throws Exception {
-        StubActorRef requester = requester("large");
-        ctx.deliver(actor, Message.of("wordcount", words(40_000)), requester);
+        TestActorRef requester = requester("large");
+        wordcount.deliverFrom(requester, Message.of("wordcount", words(40_000)));
 
-        List<StubActorRef> children = List.copyOf(ctx.spawned());
+        List<TestActorRef> children = List.copyOf(ctx.spawned());
         assertTrue(children.size() > 1, "children: " + children.size());
-        for (StubActorRef child : children) {
+        for (TestActorRef child : children) {
             assertInstanceOf(CountChunk.class, child.onlyMessage());
             assertEquals(ctx.self(), child.received().get(0).sender());
         }
-        for (StubActorRef child : children.subList(0, children.size() - 1)) {
+        for (TestActorRef child : children.subList(0, children.size() - 1)) {
             runChild(child);
         }
         assertEquals(List.of(), requester.received(), "no reply before the last receipt");
@@ -82,12 +87,12 @@ class WordCountActorTest {
 
     @Test
     void requestsInFlightAtTheSameTimeAreAnsweredSeparately() throws Exception {
-        StubActorRef first = requester("first");
-        StubActorRef second = requester("second");
-        ctx.deliver(actor, Message.of("wordcount", words(30_000)), first);
+        TestActorRef first = requester("first");
+        TestActorRef second = requester("second");
+        wordcount.deliverFrom(first, Message.of("wordcount", words(30_000)));
         int firstChildren = ctx.spawned().size();
-        ctx.deliver(actor, Message.of("wordcount", words(50_000)), second);
-        List<StubActorRef> children = List.copyOf(ctx.spawned());
+        wordcount.deliverFrom(second, Message.of("wordcount", words(50_000)));
+        List<TestActorRef> children = List.copyOf(ctx.spawned());
 
         // receipts of both requests interleave, newest request first
         for (int i = children.size() - 1; i >= 0; i--) {
@@ -100,23 +105,23 @@ class WordCountActorTest {
 
     @Test
     void aChildThatFailsFailsItsRequestOnlyAndStopsItsSiblings() throws Exception {
-        StubActorRef doomed = requester("doomed");
-        StubActorRef healthy = requester("healthy");
-        ctx.deliver(actor, Message.of("wordcount", words(30_000)), doomed);
-        List<StubActorRef> doomedChildren = List.copyOf(ctx.spawned());
-        ctx.deliver(actor, Message.of("wordcount", words(30_000)), healthy);
-        List<StubActorRef> healthyChildren = ctx.spawned().subList(doomedChildren.size(), ctx.spawned().size());
+        TestActorRef doomed = requester("doomed");
+        TestActorRef healthy = requester("healthy");
+        wordcount.deliverFrom(doomed, Message.of("wordcount", words(30_000)));
+        List<TestActorRef> doomedChildren = List.copyOf(ctx.spawned());
+        wordcount.deliverFrom(healthy, Message.of("wordcount", words(30_000)));
+        List<TestActorRef> healthyChildren = ctx.spawned().subList(doomedChildren.size(), ctx.spawned().size());
 
         runChild(doomedChildren.get(0));
-        StubActorRef failing = doomedChildren.get(1);
-        ctx.deliver(actor, new ChildStopped(failing, "failed", new IllegalStateException("boom")), null);
+        TestActorRef failing = doomedChildren.get(1);
+        wordcount.deliverFrom(null, new ChildStopped(failing, "failed", new IllegalStateException("boom")));
 
         Failure failure = assertInstanceOf(Failure.class, doomed.onlyMessage());
         assertEquals(ErrorCode.HANDLER_FAILED, failure.code());
         assertTrue(failure.detail().contains(failing.name()), failure.detail());
         assertEquals(doomedChildren.subList(1, doomedChildren.size()), ctx.stoppedChildren());
 
-        for (StubActorRef child : List.copyOf(healthyChildren)) {
+        for (TestActorRef child : List.copyOf(healthyChildren)) {
             runChild(child);
         }
         assertReply("30000", healthy);
@@ -125,12 +130,12 @@ class WordCountActorTest {
 
     @Test
     void aChildFailureReportedBySupervisionFailsTheRequest() throws Exception {
-        StubActorRef requester = requester("supervised");
-        ctx.deliver(actor, Message.of("wordcount", words(30_000)), requester);
-        StubActorRef failing = ctx.spawned().get(0);
+        TestActorRef requester = requester("supervised");
+        wordcount.deliverFrom(requester, Message.of("wordcount", words(30_000)));
+        TestActorRef failing = ctx.spawned().get(0);
 
-        ctx.deliver(actor, new ChildFailed(failing, new OutOfMemoryError("test"), Directive.STOP), null);
-        ctx.deliver(actor, new ChildStopped(failing, "failed", new OutOfMemoryError("test")), null);
+        wordcount.deliverFrom(null, new ChildFailed(failing, new OutOfMemoryError("test"), Directive.STOP));
+        wordcount.deliverFrom(null, new ChildStopped(failing, "failed", new OutOfMemoryError("test")));
 
         Failure failure = assertInstanceOf(Failure.class, requester.onlyMessage());
         assertEquals(ErrorCode.HANDLER_FAILED, failure.code());
@@ -138,29 +143,29 @@ class WordCountActorTest {
 
     @Test
     void failedChildrenAreStoppedNotRestarted() {
-        assertEquals(Directive.STOP, actor.supervisorStrategy().decide(new RuntimeException("any")));
+        assertEquals(Directive.STOP, wordcount.actor().supervisorStrategy().decide(new RuntimeException("any")));
     }
 
     @Test
     void aChildStoppingNormallyAfterItsReceiptChangesNothing() throws Exception {
-        StubActorRef requester = requester("normal");
-        ctx.deliver(actor, Message.of("wordcount", words(30_000)), requester);
-        for (StubActorRef child : List.copyOf(ctx.spawned())) {
+        TestActorRef requester = requester("normal");
+        wordcount.deliverFrom(requester, Message.of("wordcount", words(30_000)));
+        for (TestActorRef child : List.copyOf(ctx.spawned())) {
             runChild(child);
-            ctx.deliver(actor, new ChildStopped(child, "stopped", null), null);
+            wordcount.deliverFrom(null, new ChildStopped(child, "stopped", null));
         }
         assertReply("30000", requester);
     }
 
     @Test
     void aNormalStopOvertakingItsReceiptDoesNotFailTheRequest() throws Exception {
-        StubActorRef requester = requester("overtaken");
-        ctx.deliver(actor, Message.of("wordcount", words(30_000)), requester);
-        List<StubActorRef> children = List.copyOf(ctx.spawned());
-        for (StubActorRef child : children) {
-            ctx.deliver(actor, new ChildStopped(child, "stopped", null), null);
+        TestActorRef requester = requester("overtaken");
+        wordcount.deliverFrom(requester, Message.of("wordcount", words(30_000)));
+        List<TestActorRef> children = List.copyOf(ctx.spawned());
+        for (TestActorRef child : children) {
+            wordcount.deliverFrom(null, new ChildStopped(child, "stopped", null));
         }
-        for (StubActorRef child : children) {
+        for (TestActorRef child : children) {
             runChild(child);
         }
         assertReply("30000", requester);
@@ -168,9 +173,9 @@ class WordCountActorTest {
 
     @Test
     void aMissingChunkFactoryFailsTheRequestAndStopsTheChildrenAlreadySpawned() throws Exception {
-        StubActorRef requester = requester("no-factory");
+        TestActorRef requester = requester("no-factory");
         ctx.failSpawningAfter(1);
-        ctx.deliver(actor, Message.of("wordcount", words(30_000)), requester);
+        wordcount.deliverFrom(requester, Message.of("wordcount", words(30_000)));
 
         Failure failure = assertInstanceOf(Failure.class, requester.onlyMessage());
         assertEquals(ErrorCode.NO_FACTORY, failure.code());
@@ -179,12 +184,12 @@ class WordCountActorTest {
 
     @Test
     void stoppingTheHandlerAnswersEveryPendingRequest() throws Exception {
-        StubActorRef first = requester("first");
-        StubActorRef second = requester("second");
-        ctx.deliver(actor, Message.of("wordcount", words(30_000)), first);
-        ctx.deliver(actor, Message.of("wordcount", words(30_000)), second);
+        TestActorRef first = requester("first");
+        TestActorRef second = requester("second");
+        wordcount.deliverFrom(first, Message.of("wordcount", words(30_000)));
+        wordcount.deliverFrom(second, Message.of("wordcount", words(30_000)));
 
-        actor.postStop(ctx);
+        wordcount.stop();
 
         assertEquals(ErrorCode.ACTOR_STOPPED, assertInstanceOf(Failure.class, first.onlyMessage()).code());
         assertEquals(ErrorCode.ACTOR_STOPPED, assertInstanceOf(Failure.class, second.onlyMessage()).code());
@@ -192,35 +197,35 @@ class WordCountActorTest {
 
     @Test
     void somethingOtherThanAMessageIsABadRequest() throws Exception {
-        StubActorRef requester = requester("confused");
-        ctx.deliver(actor, 42, requester);
+        TestActorRef requester = requester("confused");
+        wordcount.deliverFrom(requester, 42);
 
         assertEquals(ErrorCode.BAD_REQUEST, assertInstanceOf(Failure.class, requester.onlyMessage()).code());
     }
 
     @Test
     void aChunkCounterSendsItsReceiptToItsParentAndStops() throws Exception {
-        StubActorContext childCtx = new StubActorContext("chunk");
-        new ChunkCounter().receive(childCtx, new CountChunk(7, 3, " one two\tthree "));
+        TestActorContext childCtx = new TestActorContext("chunk");
+        childCtx.deliver(new ChunkCounter(), new CountChunk(7, 3, " one two\tthree "), null);
 
-        assertEquals(new ChunkCounted(7, 3, 3), childCtx.parentRef().onlyMessage());
-        assertEquals(childCtx.self(), childCtx.parentRef().received().get(0).sender());
-        assertTrue(childCtx.stoppedSelf());
+        assertEquals(new ChunkCounted(7, 3, 3), childCtx.parent().onlyMessage());
+        assertEquals(childCtx.self(), childCtx.parent().received().get(0).sender());
+        assertTrue(childCtx.selfStopped());
     }
 
     /** Runs a real {@link ChunkCounter} on the child's only message and delivers its receipt. */
-    private void runChild(StubActorRef child) throws Exception {
-        StubActorContext childCtx = new StubActorContext(child.name());
-        new ChunkCounter().receive(childCtx, child.onlyMessage());
-        assertTrue(childCtx.stoppedSelf());
-        ctx.deliver(actor, childCtx.parentRef().onlyMessage(), child);
+    private void runChild(TestActorRef child) throws Exception {
+        TestActorContext childCtx = new TestActorContext(child.name());
+        childCtx.deliver(new ChunkCounter(), child.onlyMessage(), null);
+        assertTrue(childCtx.selfStopped());
+        wordcount.deliverFrom(child, childCtx.parent().onlyMessage());
     }
 
-    private static StubActorRef requester(String name) {
-        return new StubActorRef(name.hashCode() & 0xffff, 0, name);
+    private static TestActorRef requester(String name) {
+        return new TestActorRef(name.hashCode() & 0xffff, name);
     }
 
-    private static void assertReply(String expected, StubActorRef requester) {
+    private static void assertReply(String expected, TestActorRef requester) {
         Object reply = requester.onlyMessage();
         assertInstanceOf(byte[].class, reply, () -> "reply was " + reply);
         assertArrayEquals(expected.getBytes(StandardCharsets.UTF_8), (byte[]) reply,

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Dictionary;
 import java.util.Hashtable;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.osgi.framework.BundleActivator;
@@ -15,21 +16,33 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.troupe.api.TroupeRuntime;
+import io.troupe.api.monitor.RuntimeStats;
 import io.troupe.api.net.Reactor;
 import io.troupe.host.actor.ActorSystem;
 import io.troupe.host.deploy.DeployWatcher;
 import io.troupe.host.dispatch.WorkerPool;
 import io.troupe.host.log.TroupeLogging;
+import io.troupe.host.monitor.MonitorListener;
+import io.troupe.host.monitor.MonitorSettings;
+import io.troupe.host.monitor.RuntimeMonitor;
 import io.troupe.host.plugin.PluginDirectory;
+import io.troupe.host.reactor.EventLoop;
 import io.troupe.host.reactor.NioReactor;
 import io.troupe.host.timer.TimerThread;
 
 /**
  * Wiring only: builds the runtime when the host bundle starts, registers it as the
- * {@link TroupeRuntime} service and the reactor as the {@link Reactor} service, and takes them down in
- * reverse order when the bundle stops (the reactor first, so no connection feeds a stopping runtime).
+ * {@link TroupeRuntime} service, the reactor as the {@link Reactor} service and the monitor's
+ * measurements as the {@link RuntimeStats} service, and takes them down in reverse order when the
+ * bundle stops (the monitor first, so that it resizes nothing that is stopping; then the reactor, so
+ * no connection feeds a stopping runtime).
  *
  * <p>Framework properties: {@code troupe.workers} (worker threads, default: available processors),
+ * {@code troupe.workers.max} (the monitor may grow the pool to this many while turns are stalled,
+ * default 4 × available processors), {@code troupe.workers.idleSeconds} (extra workers retire after
+ * being unneeded this long, 30), {@code troupe.monitor.stallMillis} (2000),
+ * {@code troupe.monitor.loopStallMillis} (100), {@code troupe.monitor.periodMillis} (250),
+ * {@code troupe.monitor.summarySeconds} (60, 0 = no summary line; see {@link MonitorSettings}),
  * {@code troupe.throughput} (messages per actor turn, default {@value ActorSystem#DEFAULT_THROUGHPUT}),
  * {@code troupe.ioThreads} (reactor IO loops, default: available processors),
  * {@code troupe.deploy.dir} (the plugin folder to watch; none when unset),
@@ -52,6 +65,8 @@ public final class HostActivator implements BundleActivator {
     private ServiceRegistration<TroupeRuntime> registration;
     private NioReactor reactor;
     private ServiceRegistration<Reactor> reactorRegistration;
+    private RuntimeMonitor monitor;
+    private ServiceRegistration<RuntimeStats> statsRegistration;
 
     @Override
     public void start(BundleContext context) throws IOException, InterruptedException {
@@ -59,7 +74,14 @@ public final class HostActivator implements BundleActivator {
         logging.start();
         int workerCount = intProperty(context, "troupe.workers", Runtime.getRuntime().availableProcessors());
         int throughput = intProperty(context, "troupe.throughput", ActorSystem.DEFAULT_THROUGHPUT);
-        workers = new WorkerPool(workerCount, "troupe-worker", HostActivator.class.getClassLoader());
+        int cores = Runtime.getRuntime().availableProcessors();
+        int maxWorkers = intProperty(context, "troupe.workers.max", Math.max(workerCount, 4 * cores));
+        if (maxWorkers < workerCount) {
+            LOG.warn("troupe.workers.max={} is below troupe.workers={}; the pool keeps {} workers", maxWorkers,
+                    workerCount, workerCount);
+            maxWorkers = workerCount;
+        }
+        workers = new WorkerPool(workerCount, maxWorkers, "troupe-worker", HostActivator.class.getClassLoader());
         timer = new TimerThread("troupe-timer");
         plugins = new PluginDirectory(context);
         system = new ActorSystem(workers, timer, plugins, throughput);
@@ -75,8 +97,43 @@ public final class HostActivator implements BundleActivator {
         Dictionary<String, Object> properties = new Hashtable<>();
         properties.put(Constants.SERVICE_DESCRIPTION, "Troupe actor runtime");
         registration = context.registerService(TroupeRuntime.class, new HostRuntime(system, plugins), properties);
-        LOG.info("Troupe runtime started: {} workers, throughput {}", workerCount, throughput);
+        LOG.info("Troupe runtime started: {} workers (up to {}), throughput {}", workerCount, maxWorkers, throughput);
         startReactor(context);
+        startMonitor(context);
+    }
+
+    private void startMonitor(BundleContext context) {
+        MonitorSettings settings = MonitorSettings.defaults()
+                .withPeriod(Duration.ofMillis(intProperty(context, "troupe.monitor.periodMillis",
+                        (int) MonitorSettings.DEFAULT_PERIOD.toMillis())))
+                .withStallThreshold(Duration.ofMillis(intProperty(context, "troupe.monitor.stallMillis",
+                        (int) MonitorSettings.DEFAULT_STALL.toMillis())))
+                .withLoopStallThreshold(Duration.ofMillis(intProperty(context, "troupe.monitor.loopStallMillis",
+                        (int) MonitorSettings.DEFAULT_LOOP_STALL.toMillis())))
+                .withIdlePeriod(Duration.ofSeconds(intProperty(context, "troupe.workers.idleSeconds",
+                        (int) MonitorSettings.DEFAULT_IDLE.toSeconds())))
+                .withSummaryInterval(Duration.ofSeconds(intProperty(context, "troupe.monitor.summarySeconds",
+                        (int) MonitorSettings.DEFAULT_SUMMARY.toSeconds(), 0)));
+        List<EventLoop> loops = reactor.loops();
+        monitor = new RuntimeMonitor(settings, workers, system, () -> loops, logging::droppedRecords,
+                MonitorListener.NONE);
+        monitor.start();
+        Dictionary<String, Object> properties = new Hashtable<>();
+        properties.put(Constants.SERVICE_DESCRIPTION, "Troupe runtime statistics");
+        statsRegistration = context.registerService(RuntimeStats.class, monitor.stats(), properties);
+    }
+
+    private void stopMonitor() throws InterruptedException {
+        if (statsRegistration != null) {
+            statsRegistration.unregister();
+            statsRegistration = null;
+        }
+        if (monitor != null) {
+            if (!monitor.stop(STOP_TIMEOUT)) {
+                LOG.warn("The monitor thread did not end within {}", STOP_TIMEOUT);
+            }
+            monitor = null;
+        }
     }
 
     private void startReactor(BundleContext context) throws IOException, InterruptedException {
@@ -109,6 +166,7 @@ public final class HostActivator implements BundleActivator {
 
     @Override
     public void stop(BundleContext context) throws InterruptedException {
+        stopMonitor();
         if (deployer != null) {
             deployer.stop();
         }
@@ -129,19 +187,23 @@ public final class HostActivator implements BundleActivator {
     }
 
     private static int intProperty(BundleContext context, String key, int defaultValue) {
+        return intProperty(context, key, defaultValue, 1);
+    }
+
+    private static int intProperty(BundleContext context, String key, int defaultValue, int minimum) {
         String value = context.getProperty(key);
         if (value == null || value.isBlank()) {
             return defaultValue;
         }
         try {
             int parsed = Integer.parseInt(value.trim());
-            if (parsed < 1) {
-                throw new NumberFormatException("must be at least 1");
+            if (parsed < minimum) {
+                throw new NumberFormatException("must be at least " + minimum);
             }
             return parsed;
         } catch (NumberFormatException e) {
-            LOG.error("Framework property {}={} is not a positive integer ({}); using {}", key, value,
-                    e.getMessage(), defaultValue);
+            LOG.error("Framework property {}={} is not an integer of at least {} ({}); using {}", key, value,
+                    minimum, e.getMessage(), defaultValue);
             return defaultValue;
         }
     }

@@ -1,5 +1,6 @@
 /**
- * The Troupe shell: Gogo commands over the {@link io.troupe.api.TroupeRuntime} service and over the
+ * The Troupe shell: Gogo commands over the {@link io.troupe.api.TroupeRuntime} and
+ * {@link io.troupe.api.monitor.RuntimeStats} services and over the
  * deploy folder, and the line console used when Troupe runs without a terminal. Nothing here is
  * exported.
  *
@@ -13,14 +14,14 @@
  *                            v
  *              Gogo CommandProcessor (gogo.runtime)
  *                            |  scope "troupe"
- *             +--------------+--------------------+
- *             v                                   v
- *   TroupeCommands                       PluginCommands
- *   actors, handlers, ask, deadletters   plugins, deploy, update, remove
- *             |                                   |                       |
- *             | optional, dynamic reference       | bundles and their     | PluginFolder: copy to
- *             v                                   v ActorFactory services v .NAME.jar.part, atomic
- *   TroupeRuntime service (host bundle)  BundleContext          deploy/     rename; delete
+ *             +--------------+--------------------+----------------------------------+
+ *             v                                   v                                  v
+ *   TroupeCommands                       PluginCommands                         StatsCommands
+ *   actors, handlers, ask, deadletters   plugins, deploy, update, remove        stats [-t]
+ *             |                                   |                       |          |
+ *             | optional, dynamic reference       | bundles and their     |          | optional, dynamic
+ *             v                                   v ActorFactory services v          v
+ *   TroupeRuntime service (host bundle)  BundleContext          deploy/     RuntimeStats service (host)
  *                                                               (troupe.deploy.dir), watched by the
  *                                                               host: install / update / uninstall
  * </pre>

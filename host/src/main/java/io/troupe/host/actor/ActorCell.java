@@ -23,6 +23,7 @@ import io.troupe.api.DeadLetter;
 import io.troupe.api.Directive;
 import io.troupe.api.ErrorCode;
 import io.troupe.api.Failure;
+import io.troupe.api.Message;
 import io.troupe.api.SupervisorStrategy;
 import io.troupe.api.Timers;
 import io.troupe.host.mailbox.Envelope;
@@ -51,12 +52,14 @@ public final class ActorCell implements Runnable, ActorContext {
     private static final Logger LOG = LoggerFactory.getLogger(ActorCell.class);
     private static final VarHandle RUN_STATE;
     private static final VarHandle DRAIN_WAITERS;
+    private static final VarHandle CURRENT_MESSAGE;
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             RUN_STATE = lookup.findVarHandle(ActorCell.class, "runState", int.class);
             DRAIN_WAITERS = lookup.findVarHandle(ActorCell.class, "drainWaiters", DrainWaiter.class);
+            CURRENT_MESSAGE = lookup.findVarHandle(ActorCell.class, "currentMessage", Object.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -103,6 +106,7 @@ public final class ActorCell implements Runnable, ActorContext {
     private SystemMessage.Restart pendingRestart;
     private volatile StopReason stopReason;
     private Envelope current;
+    /** Written with opaque stores on the turn, so that the monitor can name a stalled turn's message. */
     private Object currentMessage;
     private ActorTimers timers;
     /** State exported by the previous revision's instance, kept until the swap commits. */
@@ -178,6 +182,24 @@ public final class ActorCell implements Runnable, ActorContext {
 
     long failures() {
         return failures;
+    }
+
+    /**
+     * What the current turn is doing, for a monitor on another thread: the message being received,
+     * read racily. Only the message's class and, for an api {@link Message}, its (final) name are
+     * looked at, never its {@code toString()}, which is user code and may not be thread-safe.
+     */
+    ActorTurn describeTurn() {
+        Object message = CURRENT_MESSAGE.getOpaque(this);
+        String description;
+        if (message == null) {
+            description = "no message (lifecycle or system work)";
+        } else if (message instanceof Message named) {
+            description = "Message '" + named.name() + "'";
+        } else {
+            description = message.getClass().getName();
+        }
+        return new ActorTurn(id, name, tenant, source.origin(), description);
     }
 
     /**
@@ -360,14 +382,14 @@ public final class ActorCell implements Runnable, ActorContext {
             return;
         }
         current = envelope;
-        currentMessage = message;
+        CURRENT_MESSAGE.setOpaque(this, message);
         try {
             actor.receive(this, message);
         } catch (Throwable cause) {
             receiveFailed(cause, message, envelope.sender());
         } finally {
             current = null;
-            currentMessage = null;
+            CURRENT_MESSAGE.setOpaque(this, null);
             mailbox.releaseLast();
         }
     }
@@ -732,14 +754,14 @@ public final class ActorCell implements Runnable, ActorContext {
         }
         Envelope envelope = new Envelope(notification, sender);
         current = envelope;
-        currentMessage = notification;
+        CURRENT_MESSAGE.setOpaque(this, notification);
         try {
             actor.receive(this, notification);
         } catch (Throwable cause) {
             receiveFailed(cause, notification, sender);
         } finally {
             current = null;
-            currentMessage = null;
+            CURRENT_MESSAGE.setOpaque(this, null);
         }
     }
 

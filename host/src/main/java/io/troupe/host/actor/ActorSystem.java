@@ -187,6 +187,18 @@ public final class ActorSystem {
         return infos;
     }
 
+    /**
+     * What {@code task}, a task this system handed to its dispatcher, is doing: the actor whose turn
+     * it is and the message it receives. {@code null} for tasks that are not actor turns of this
+     * system.
+     *
+     * <p><b>Threading:</b> any thread, typically a monitor looking at a worker's heartbeat; the
+     * answer is a racy but safe read of the running turn.
+     */
+    public ActorTurn describe(Runnable task) {
+        return task instanceof ActorCell cell && cell.system() == this ? cell.describeTurn() : null;
+    }
+
     /** Live actors. */
     public int size() {
         return registry.size();

@@ -4,56 +4,92 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 /**
- * A fixed set of worker threads sharing one lock-free {@link RunQueue}: the dispatcher of actor turns.
+ * Worker threads sharing one lock-free {@link RunQueue}: the dispatcher of actor turns. The pool
+ * starts with {@code min} workers and may be resized between {@code min} and {@code max} by a
+ * monitor ({@link #addWorkers}, {@link #retireIdle}).
  *
  * <p>Idle workers spin briefly, then register in the idle queue and park; {@link #execute} appends
  * the task and unparks one registered worker. A worker re-checks the run queue after registering and
  * before parking, so no task waits while a worker sleeps.
  *
- * <p><b>Threading:</b> {@link #execute} from any thread, lock-free and non-blocking;
- * {@link #shutdown} from a non-worker thread. Worker threads reset their context class loader after
- * every task.
+ * <h2>Resizing</h2>
+ * <pre>
+ *   addWorkers(n)   start n new workers (named prefix-K, K never reused), at most up to max
+ *   retireIdle(n)   mark up to n workers that are between tasks as retiring and unpark them; never
+ *                   below min. A retiring worker that raced into a task finishes it, then ends.
+ *   a worker ends:  it leaves the worker list; if tasks are queued, it wakes an idle worker, so a
+ *                   wake-up that execute() spent on it is passed on rather than lost
+ * </pre>
+ * {@link #execute} is untouched by resizing: it never reads the worker list.
+ *
+ * <p><b>Threading:</b> {@link #execute} from any thread, lock-free and non-blocking; the size and
+ * heartbeat accessors from any thread; {@link #addWorkers}, {@link #retireIdle} and {@link #shutdown}
+ * from any non-worker thread, serialised by a lock that {@code execute} never takes. Worker threads
+ * reset their context class loader after every task.
  */
 public final class WorkerPool implements Dispatcher {
-
-    private static final Logger LOG = LoggerFactory.getLogger(WorkerPool.class);
-    private static final int SPINS = 64;
 
     private static final int RING_CAPACITY = 1 << 16;
 
     private final RunQueue runQueue = new RunQueue(RING_CAPACITY);
     private final ConcurrentLinkedQueue<Worker> idle = new ConcurrentLinkedQueue<>();
-    private final List<Worker> workers;
+    private final Object resizeLock = new Object();
+    private final AtomicInteger names = new AtomicInteger();
+    private final String namePrefix;
     private final ClassLoader defaultLoader;
+    private final int min;
+    private final int max;
+    /** Every live worker thread, retiring ones included; replaced under {@link #resizeLock}. */
+    private volatile List<Worker> workers = List.of();
     private volatile boolean running = true;
 
+    /** Starts a fixed pool of {@code size} workers named {@code namePrefix-N}. */
+    public WorkerPool(int size, String namePrefix, ClassLoader defaultLoader) {
+        this(size, size, namePrefix, defaultLoader);
+    }
+
     /**
-     * Starts {@code size} workers named {@code namePrefix-N}.
+     * Starts {@code min} workers named {@code namePrefix-N}; the pool may grow to {@code max}.
      *
      * @param defaultLoader the context class loader workers carry between tasks
      */
-    public WorkerPool(int size, String namePrefix, ClassLoader defaultLoader) {
-        if (size < 1) {
-            throw new IllegalArgumentException("worker pool size must be at least 1, was " + size);
+    public WorkerPool(int min, int max, String namePrefix, ClassLoader defaultLoader) {
+        if (min < 1) {
+            throw new IllegalArgumentException("worker pool size must be at least 1, was " + min);
         }
+        if (max < min) {
+            throw new IllegalArgumentException("worker pool maximum " + max + " is below its size " + min);
+        }
+        this.min = min;
+        this.max = max;
+        this.namePrefix = namePrefix;
         this.defaultLoader = defaultLoader;
-        List<Worker> list = new ArrayList<>(size);
-        for (int i = 0; i < size; i++) {
-            list.add(new Worker(namePrefix + "-" + (i + 1)));
-        }
-        this.workers = List.copyOf(list);
-        workers.forEach(Thread::start);
+        addWorkers(min);
     }
 
-    /** The number of worker threads. */
+    /** Workers that serve the run queue now (retiring workers not counted). */
     public int size() {
-        return workers.size();
+        int count = 0;
+        for (Worker worker : workers) {
+            if (!worker.isRetiring()) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    /** The size the pool starts with and never shrinks below. */
+    public int minSize() {
+        return min;
+    }
+
+    /** The size the pool never grows beyond. */
+    public int maxSize() {
+        return max;
     }
 
     /** Tasks waiting for a worker. */
@@ -61,12 +97,58 @@ public final class WorkerPool implements Dispatcher {
         return runQueue.size();
     }
 
+    /** Every live worker thread, retiring ones included: what a monitor watches. */
+    public List<Worker> workers() {
+        return workers;
+    }
+
     @Override
     public void execute(Runnable task) {
         runQueue.offer(task);
-        Worker sleeper = idle.poll();
-        if (sleeper != null) {
-            LockSupport.unpark(sleeper);
+        wakeOne();
+    }
+
+    /**
+     * Starts up to {@code count} workers, never beyond the maximum.
+     *
+     * @return how many were started (0 after shutdown)
+     */
+    public int addWorkers(int count) {
+        synchronized (resizeLock) {
+            int started = Math.max(0, Math.min(count, max - size()));
+            if (!running || started == 0) {
+                return 0;
+            }
+            List<Worker> next = new ArrayList<>(workers);
+            for (int i = 0; i < started; i++) {
+                Worker worker = new Worker(this, namePrefix + "-" + names.incrementAndGet(), defaultLoader);
+                next.add(worker);
+                worker.start();
+            }
+            workers = List.copyOf(next);
+            return started;
+        }
+    }
+
+    /**
+     * Asks up to {@code count} workers that are between tasks to end, the most recently started
+     * first, never going below the minimum.
+     *
+     * @return how many were asked to end
+     */
+    public int retireIdle(int count) {
+        synchronized (resizeLock) {
+            int allowed = Math.max(0, Math.min(count, size() - min));
+            int retired = 0;
+            List<Worker> current = workers;
+            for (int i = current.size() - 1; i >= 0 && retired < allowed; i--) {
+                Worker worker = current.get(i);
+                if (!worker.isRetiring() && worker.currentTurn() == 0) {
+                    worker.retire();
+                    retired++;
+                }
+            }
+            return retired;
         }
     }
 
@@ -77,67 +159,54 @@ public final class WorkerPool implements Dispatcher {
      * @return whether every worker ended in time
      */
     public boolean shutdown(long timeout, TimeUnit unit) throws InterruptedException {
-        running = false;
-        workers.forEach(LockSupport::unpark);
+        List<Worker> stopping;
+        synchronized (resizeLock) {
+            running = false;
+            stopping = workers;
+        }
+        stopping.forEach(LockSupport::unpark);
         long deadline = System.nanoTime() + unit.toNanos(timeout);
-        for (Worker worker : workers) {
+        for (Worker worker : stopping) {
             long left = deadline - System.nanoTime();
             if (left > 0) {
                 TimeUnit.NANOSECONDS.timedJoin(worker, left);
             }
         }
         runQueue.clear();
-        return workers.stream().noneMatch(Thread::isAlive);
+        return stopping.stream().noneMatch(Thread::isAlive);
     }
 
-    /** One worker: take a task, run it, reset the thread, repeat. */
-    private final class Worker extends Thread implements RuntimeThread {
+    // ---------------------------------------------------------------- for workers
 
-        Worker(String name) {
-            super(name);
-            setDaemon(true);
-            setContextClassLoader(defaultLoader);
+    boolean isRunning() {
+        return running;
+    }
+
+    RunQueue runQueue() {
+        return runQueue;
+    }
+
+    ConcurrentLinkedQueue<Worker> idleWorkers() {
+        return idle;
+    }
+
+    /** Called by a worker as its thread ends, for whatever reason. */
+    void exited(Worker worker) {
+        idle.remove(worker);
+        synchronized (resizeLock) {
+            List<Worker> next = new ArrayList<>(workers);
+            next.remove(worker);
+            workers = List.copyOf(next);
         }
-
-        @Override
-        public void run() {
-            while (running) {
-                Runnable task = next();
-                if (task != null) {
-                    runOne(task);
-                }
-            }
+        if (running && runQueue.size() > 0) {
+            wakeOne(); // execute() may have spent its wake-up on this worker
         }
+    }
 
-        private Runnable next() {
-            Runnable task = runQueue.poll();
-            for (int i = 0; task == null && i < SPINS; i++) {
-                Thread.onSpinWait();
-                task = runQueue.poll();
-            }
-            if (task != null) {
-                return task;
-            }
-            idle.offer(this);
-            task = runQueue.poll();
-            if (task == null && running) {
-                LockSupport.park(this);
-            }
-            // Woken by execute (already removed) or by re-check, spurious wake-up or shutdown.
-            idle.remove(this);
-            return task;
-        }
-
-        private void runOne(Runnable task) {
-            try {
-                task.run();
-            } catch (Throwable t) {
-                LOG.error("Task {} failed on worker {}; the worker continues", task, getName(), t);
-            } finally {
-                if (getContextClassLoader() != defaultLoader) {
-                    setContextClassLoader(defaultLoader);
-                }
-            }
+    private void wakeOne() {
+        Worker sleeper = idle.poll();
+        if (sleeper != null) {
+            LockSupport.unpark(sleeper);
         }
     }
 }

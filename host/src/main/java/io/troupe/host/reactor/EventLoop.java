@@ -1,6 +1,8 @@
 package io.troupe.host.reactor;
 
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SelectableChannel;
 import java.nio.channels.SelectionKey;
@@ -37,14 +39,35 @@ import io.troupe.host.timer.TimerQueue;
  * selector, so a burst of tasks costs one wakeup. A task or callback that throws is logged and the
  * loop continues.
  *
+ * <h2>Heartbeat</h2>
+ * Besides {@link #lastIterationNanos()}, the loop records when it starts waiting in its select and
+ * when the wait ends (at the first ready key, or when the select returns), in single-writer fields
+ * with opaque stores. A monitor tells a loop waiting for events ({@link #busySinceNanos()} is 0) from
+ * one busy outside its select, and for how long, and measures the busy share ({@link #busyNanos}).
+ *
  * <p><b>Threading:</b> {@link #execute}, {@link #schedule}, {@link #inLoop}, {@link #shutdown},
- * {@link #lastIterationNanos} from any thread; {@link #awaitTermination} from any thread but this
- * loop's; {@link #register} and {@link #deregisterNow} only on the loop. No locks and no blocking calls
- * run on the loop thread apart from the select itself.
+ * {@link #lastIterationNanos} and the other heartbeat accessors from any thread;
+ * {@link #awaitTermination} from any thread but this loop's; {@link #register} and
+ * {@link #deregisterNow} only on the loop. No locks and no blocking calls run on the loop thread apart
+ * from the select itself.
  */
 public final class EventLoop implements Executor {
 
     private static final Logger LOG = LoggerFactory.getLogger(EventLoop.class);
+    private static final VarHandle WAIT_START;
+    private static final VarHandle BUSY_SINCE;
+    private static final VarHandle WAITED;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            WAIT_START = lookup.findVarHandle(EventLoop.class, "waitStart", long.class);
+            BUSY_SINCE = lookup.findVarHandle(EventLoop.class, "busySince", long.class);
+            WAITED = lookup.findVarHandle(EventLoop.class, "waited", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     /** The select never blocks longer, so that the heartbeat stays fresh for a monitor. */
     private static final long MAX_SELECT_NANOS = TimeUnit.SECONDS.toNanos(1);
@@ -66,6 +89,19 @@ public final class EventLoop implements Executor {
     private final AtomicInteger state = new AtomicInteger(RUNNING);
     private final Thread thread;
     private volatile long lastIterationNanos = System.nanoTime();
+    private final long createdNanos = lastIterationNanos;
+    // Heartbeat: written by the loop only, with opaque stores; read by monitors.
+    /** When the current select wait began; 0 while the loop works. */
+    @SuppressWarnings("unused") // accessed through WAIT_START
+    private long waitStart;
+    /** When the loop last left its select wait (or started); 0 while it waits. */
+    @SuppressWarnings("unused") // accessed through BUSY_SINCE
+    private long busySince = createdNanos;
+    /** Time spent waiting in select, completed waits only. */
+    @SuppressWarnings("unused") // accessed through WAITED
+    private long waited;
+    /** Loop-confined: whether the loop is between entering select and its first ready key. */
+    private boolean waiting;
 
     /**
      * Opens the selector and starts the loop's thread, named {@code name}.
@@ -165,6 +201,28 @@ public final class EventLoop implements Executor {
     }
 
     /**
+     * When the loop last left its select wait, i.e. how long it has been busy without getting back to
+     * select; {@code 0} while it waits in select. A loop that stays away from select for long has a
+     * blocking handler or task (or too much work) and delays every connection it serves.
+     */
+    public long busySinceNanos() {
+        return (long) BUSY_SINCE.getOpaque(this);
+    }
+
+    /** Time spent outside select waits since the loop started, up to {@code nowNanos}. */
+    public long busyNanos(long nowNanos) {
+        long completedWaits = (long) WAITED.getOpaque(this);
+        long start = (long) WAIT_START.getOpaque(this);
+        long waitingNow = start == 0 ? 0 : Math.max(0, nowNanos - start);
+        return Math.max(0, nowNanos - createdNanos - completedWaits - waitingNow);
+    }
+
+    /** The loop thread's stack, for a monitor reporting a stalled loop. */
+    public StackTraceElement[] stackTrace() {
+        return thread.getStackTrace();
+    }
+
+    /**
      * Asks the loop to stop: it finishes the current iteration, runs the tasks still queued, tells
      * every registered channel's handler to close, and ends its thread. Idempotent.
      */
@@ -210,6 +268,7 @@ public final class EventLoop implements Executor {
 
     private void select(long now) {
         awake.set(false);
+        beginWait();
         try {
             if (!tasks.isEmpty()) {
                 selector.selectNow(this::dispatch);
@@ -226,10 +285,32 @@ public final class EventLoop implements Executor {
             LOG.error("Select failed on loop {}", name, e);
         } finally {
             awake.set(true);
+            if (waiting) {
+                endWait();
+            }
         }
     }
 
+    private void beginWait() {
+        long start = System.nanoTime();
+        WAIT_START.setOpaque(this, start == 0 ? 1 : start);
+        BUSY_SINCE.setOpaque(this, 0L);
+        waiting = true;
+    }
+
+    private void endWait() {
+        waiting = false;
+        long end = System.nanoTime();
+        long start = (long) WAIT_START.getOpaque(this);
+        WAIT_START.setOpaque(this, 0L);
+        WAITED.setOpaque(this, (long) WAITED.getOpaque(this) + Math.max(0, end - start));
+        BUSY_SINCE.setOpaque(this, end == 0 ? 1 : end);
+    }
+
     private void dispatch(SelectionKey key) {
+        if (waiting) {
+            endWait(); // the first ready key: from here on the loop works, and a monitor may see it stall
+        }
         if (!awake.get()) {
             awake.set(true); // the select has returned: producers need not wake it any more
         }

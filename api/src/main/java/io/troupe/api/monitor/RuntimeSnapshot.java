@@ -1,0 +1,34 @@
+package io.troupe.api.monitor;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The runtime at one moment.
+ *
+ * <p><b>Threading:</b> immutable; share it freely.
+ *
+ * @param takenAt           when the snapshot was taken
+ * @param workers           the worker pool that runs actor turns
+ * @param loops             the reactor's loops (acceptor first, then the IO loops); empty when the
+ *                          reactor is not running
+ * @param loopsBusyRatio    the mean busy ratio of {@code loops}, 0 when there are none
+ * @param actors            live actors
+ * @param mailboxBacklog    messages waiting in all mailboxes together
+ * @param deadLetters       dead letters since the runtime started
+ * @param logRecordsDropped log records dropped because the log buffer was full, since the logger started
+ * @param stalls            stalled actor turns and IO loop iterations detected since the runtime started
+ * @param handlers          per handler name, in name order
+ */
+public record RuntimeSnapshot(Instant takenAt, WorkerPoolStats workers, List<ThreadStats> loops,
+                              double loopsBusyRatio, int actors, long mailboxBacklog, long deadLetters,
+                              long logRecordsDropped, long stalls, List<HandlerStats> handlers) {
+
+    public RuntimeSnapshot {
+        Objects.requireNonNull(takenAt, "takenAt");
+        Objects.requireNonNull(workers, "workers");
+        loops = List.copyOf(loops);
+        handlers = List.copyOf(handlers);
+    }
+}

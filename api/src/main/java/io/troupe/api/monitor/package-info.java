@@ -1,0 +1,26 @@
+/**
+ * Runtime statistics: what the host's monitor measures, as immutable snapshots for shells, health
+ * checks and dashboards.
+ *
+ * <pre>
+ *   host bundle                                    consumers (shell, tools)
+ *   ----------------------------------------       ------------------------------------------
+ *   troupe-monitor thread: every worker and        RuntimeStats.snapshot()
+ *     IO loop heartbeat, busy ratio per second ──►   └─ RuntimeSnapshot
+ *   actor registry, dead letters, log drops ─────►      ├─ WorkerPoolStats ── ThreadStats per worker
+ *                                                       ├─ ThreadStats per IO loop
+ *                                                       └─ HandlerStats per handler name
+ * </pre>
+ *
+ * <h2>Threading</h2>
+ * {@link io.troupe.api.monitor.RuntimeStats#snapshot()} may be called from any thread; the records
+ * it returns are immutable and may be shared freely. Taking a snapshot walks the live actors, so it
+ * costs time proportional to their number: call it on demand or every few seconds, not per message.
+ *
+ * <h2>Compatibility</h2>
+ * The records are constructed by the runtime only; consumers read them. A later minor version may
+ * add components.
+ */
+@org.osgi.annotation.bundle.Export
+@org.osgi.annotation.versioning.Version("1.0.0")
+package io.troupe.api.monitor;

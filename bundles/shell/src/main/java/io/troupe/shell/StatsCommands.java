@@ -1,0 +1,62 @@
+package io.troupe.shell;
+
+import java.io.PrintStream;
+
+import org.apache.felix.service.command.CommandProcessor;
+import org.apache.felix.service.command.Descriptor;
+import org.apache.felix.service.command.Parameter;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+
+import io.troupe.api.monitor.RuntimeStats;
+
+/**
+ * The {@code troupe:stats} Gogo command: what the host's monitor measures (workers, loops, actors,
+ * backlog, dead letters, log drops, stalls, handlers), from the {@link RuntimeStats} service. See
+ * {@link StatsReport} for the output.
+ *
+ * <p>Like {@link TroupeCommands}, the reference is optional and dynamic; without the service the
+ * command prints {@code ERROR runtime.unavailable: ...}.
+ *
+ * <p><b>Threading:</b> Gogo calls {@link #stats} from any session thread, concurrently; the only
+ * state is the volatile service reference, read once per command.
+ */
+@Component(service = StatsCommands.class, property = {
+    CommandProcessor.COMMAND_SCOPE + "=troupe",
+    CommandProcessor.COMMAND_FUNCTION + "=stats"
+})
+public final class StatsCommands {
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    private volatile RuntimeStats stats;
+
+    /** Used by Declarative Services. */
+    public StatsCommands() {
+    }
+
+    /** Used by tests, with a hand-written service. */
+    StatsCommands(RuntimeStats stats) {
+        this.stats = stats;
+    }
+
+    @Descriptor("prints runtime statistics: workers (current, min, max, busy %), IO loops, actors, mailbox backlog,"
+            + " dead letters, dropped log records, stalls, and per handler: actors, queued, processed, failures")
+    public void stats(
+            @Descriptor("also list every worker and IO loop with its busy share and its current turn")
+            @Parameter(names = {"-t", "--threads"}, presentValue = "true", absentValue = "false") boolean threads) {
+        stats(System.out, threads);
+    }
+
+    void stats(PrintStream out, boolean threads) {
+        RuntimeStats current = stats;
+        if (current == null) {
+            out.println(ReplyFormat.runtimeUnavailable());
+            return;
+        }
+        new StatsReport(current.snapshot()).print(out, threads);
+    }
+}

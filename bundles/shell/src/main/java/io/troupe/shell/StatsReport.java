@@ -1,0 +1,103 @@
+package io.troupe.shell;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.troupe.api.monitor.HandlerStats;
+import io.troupe.api.monitor.RuntimeSnapshot;
+import io.troupe.api.monitor.ThreadStats;
+import io.troupe.api.monitor.WorkerPoolStats;
+
+/**
+ * A {@link RuntimeSnapshot} as the {@code stats} command prints it: a summary, the handlers, and
+ * with {@code --threads} one row per worker and loop.
+ *
+ * <pre>
+ * workers       3 (min 2, max 8)  busy 41%  in turns 2  stalled 1  queued 0
+ * loops         5  busy 3%
+ * actors        14  mailbox backlog 3
+ * dead letters  4
+ * log drops     0
+ * stalls        1
+ *
+ * HANDLER  ACTORS  QUEUED  PROCESSED  FAILURES
+ * echo     2       0       120        0
+ *
+ * THREAD           BUSY  CURRENT
+ * troupe-worker-1  80%   2503 ms STALLED
+ * troupe-io-1      2%    -
+ * </pre>
+ *
+ * <p><b>Threading:</b> immutable; any thread.
+ */
+final class StatsReport {
+
+    private final RuntimeSnapshot snapshot;
+
+    StatsReport(RuntimeSnapshot snapshot) {
+        this.snapshot = snapshot;
+    }
+
+    void print(PrintStream out, boolean threads) {
+        WorkerPoolStats workers = snapshot.workers();
+        out.println("workers       " + workers.current() + " (min " + workers.min() + ", max " + workers.max()
+                + ")  busy " + percent(workers.busyRatio()) + "  in turns " + workers.busy() + "  stalled "
+                + workers.stalled() + "  queued " + workers.queued());
+        out.println("loops         " + snapshot.loops().size() + "  busy " + percent(snapshot.loopsBusyRatio()));
+        out.println("actors        " + snapshot.actors() + "  mailbox backlog " + snapshot.mailboxBacklog());
+        out.println("dead letters  " + snapshot.deadLetters());
+        out.println("log drops     " + snapshot.logRecordsDropped());
+        out.println("stalls        " + snapshot.stalls());
+        if (!snapshot.handlers().isEmpty()) {
+            out.println();
+            List<String[]> rows = new ArrayList<>();
+            rows.add(new String[] {"HANDLER", "ACTORS", "QUEUED", "PROCESSED", "FAILURES"});
+            for (HandlerStats handler : snapshot.handlers()) {
+                rows.add(new String[] {handler.name(), String.valueOf(handler.actors()),
+                    String.valueOf(handler.mailboxDepth()), String.valueOf(handler.processed()),
+                    String.valueOf(handler.failures())});
+            }
+            printColumns(out, rows);
+        }
+        if (threads) {
+            out.println();
+            List<String[]> rows = new ArrayList<>();
+            rows.add(new String[] {"THREAD", "BUSY", "CURRENT"});
+            workers.threads().forEach(thread -> rows.add(row(thread)));
+            snapshot.loops().forEach(thread -> rows.add(row(thread)));
+            printColumns(out, rows);
+        }
+    }
+
+    private static String[] row(ThreadStats thread) {
+        String current = thread.busyMillis() == 0 ? "-"
+                : thread.busyMillis() + " ms" + (thread.stalled() ? " STALLED" : "");
+        return new String[] {thread.name(), percent(thread.busyRatio()), current};
+    }
+
+    static String percent(double ratio) {
+        return Math.round(ratio * 100) + "%";
+    }
+
+    /** Left-aligned columns two spaces apart; the last column is not padded. */
+    private static void printColumns(PrintStream out, List<String[]> rows) {
+        int columns = rows.get(0).length;
+        int[] widths = new int[columns];
+        for (String[] row : rows) {
+            for (int i = 0; i < columns; i++) {
+                widths[i] = Math.max(widths[i], row[i].length());
+            }
+        }
+        for (String[] row : rows) {
+            StringBuilder line = new StringBuilder();
+            for (int i = 0; i < columns; i++) {
+                line.append(row[i]);
+                if (i < columns - 1) {
+                    line.append(" ".repeat(widths[i] - row[i].length() + 2));
+                }
+            }
+            out.println(line);
+        }
+    }
+}

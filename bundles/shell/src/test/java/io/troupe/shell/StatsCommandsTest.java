@@ -1,0 +1,80 @@
+package io.troupe.shell;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import io.troupe.api.monitor.HandlerStats;
+import io.troupe.api.monitor.RuntimeSnapshot;
+import io.troupe.api.monitor.ThreadStats;
+import io.troupe.api.monitor.WorkerPoolStats;
+
+/**
+ * The stats command against a hand-made snapshot, and without the service.
+ *
+ * <p><b>Threading:</b> JUnit runs each test on one thread.
+ */
+class StatsCommandsTest {
+
+    private static final RuntimeSnapshot SNAPSHOT = new RuntimeSnapshot(Instant.EPOCH,
+            new WorkerPoolStats(3, 2, 8, 2, 1, 5, 0.414, List.of(
+                    new ThreadStats("troupe-worker-1", 1.0, 2503, true),
+                    new ThreadStats("troupe-worker-2", 0.2, 0, false),
+                    new ThreadStats("troupe-worker-3", 0.03, 12, false))),
+            List.of(new ThreadStats("troupe-acceptor", 0.0, 0, false), new ThreadStats("troupe-io-1", 0.06, 0, false)),
+            0.03, 14, 3, 4, 0, 1,
+            List.of(new HandlerStats("counter.add", 1, 0, 7, 0), new HandlerStats("echo", 2, 3, 120, 1)));
+
+    private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    private final PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+
+    @Test
+    void statsPrintsTheSummaryAndTheHandlers() {
+        new StatsCommands(() -> SNAPSHOT).stats(out, false);
+
+        assertEquals("""
+                workers       3 (min 2, max 8)  busy 41%  in turns 2  stalled 1  queued 5
+                loops         2  busy 3%
+                actors        14  mailbox backlog 3
+                dead letters  4
+                log drops     0
+                stalls        1
+
+                HANDLER      ACTORS  QUEUED  PROCESSED  FAILURES
+                counter.add  1       0       7          0
+                echo         2       3       120        1
+                """, printed());
+    }
+
+    @Test
+    void statsWithThreadsListsEveryWorkerAndLoop() {
+        new StatsCommands(() -> SNAPSHOT).stats(out, true);
+
+        String threads = printed().substring(printed().indexOf("THREAD"));
+        assertEquals("""
+                THREAD           BUSY  CURRENT
+                troupe-worker-1  100%  2503 ms STALLED
+                troupe-worker-2  20%   -
+                troupe-worker-3  3%    12 ms
+                troupe-acceptor  0%    -
+                troupe-io-1      6%    -
+                """, threads);
+    }
+
+    @Test
+    void statsWithoutTheServiceSaysTheRuntimeIsUnavailable() {
+        new StatsCommands(null).stats(out, false);
+
+        assertEquals(ReplyFormat.runtimeUnavailable() + "\n", printed());
+    }
+
+    private String printed() {
+        return bytes.toString(StandardCharsets.UTF_8).replace(System.lineSeparator(), "\n");
+    }
+}

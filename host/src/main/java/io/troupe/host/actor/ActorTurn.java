@@ -1,0 +1,22 @@
+package io.troupe.host.actor;
+
+/**
+ * What an actor turn is doing, as a monitor sees it from another thread.
+ *
+ * <p><b>Threading:</b> immutable.
+ *
+ * @param id      the actor id
+ * @param name    the actor's display name
+ * @param tenant  its tenant, empty for system actors
+ * @param origin  where its code comes from, for example {@code handler:echo}
+ * @param message the message being received: {@code Message 'name'} for api messages, the class name
+ *                otherwise, or a note that the turn runs lifecycle work
+ */
+public record ActorTurn(long id, String name, String tenant, String origin, String message) {
+
+    @Override
+    public String toString() {
+        return name + "#" + id + " (" + origin + (tenant.isEmpty() ? "" : ", tenant " + tenant) + ") processing "
+                + message;
+    }
+}

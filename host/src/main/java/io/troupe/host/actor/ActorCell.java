@@ -2,11 +2,7 @@ package io.troupe.host.actor;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 import org.slf4j.Logger;
@@ -23,8 +19,6 @@ import io.troupe.api.DeadLetter;
 import io.troupe.api.Directive;
 import io.troupe.api.ErrorCode;
 import io.troupe.api.Failure;
-import io.troupe.api.Message;
-import io.troupe.api.SupervisorStrategy;
 import io.troupe.api.Timers;
 import io.troupe.host.mailbox.Envelope;
 import io.troupe.host.mailbox.Mailbox;
@@ -38,8 +32,15 @@ import io.troupe.host.mailbox.Mailbox;
  * {@code SUSPENDED} (failed, waiting for the parent's directive) → {@code STOPPING} (waiting for the
  * children) → {@code TERMINATED}. During a hot swap a cell is {@code DETACHED}: its instance has
  * exported its state and is gone, its mailbox keeps accepting messages, and it waits for an instance
- * of the plugin's next revision ({@code Prepare}, then {@code Commit} or {@code Abort}). A terminated cell is unregistered and drops its instance, so a
- * stale reference keeps no plugin class alive; messages that still reach it go to dead letters.
+ * of the plugin's next revision ({@code Prepare}, then {@code Commit} or {@code Abort}). A terminated
+ * cell is unregistered and drops its instance, so a stale reference keeps no plugin class alive;
+ * messages that still reach it go to dead letters.
+ *
+ * <p>The cell runs the turn loop and implements {@link ActorContext}; it delegates the lifecycle
+ * transitions to {@link CellLifecycle}, the hot-swap steps to {@link CellSwap}, the supervision
+ * decision to {@link Supervision}, the child list to {@link CellChildren} and paused producers to
+ * {@link DrainWaiters}. The turn-confined collaborators reach the cell's state through
+ * package-private accessors that are themselves confined to the turn.
  *
  * <p><b>Threading:</b> {@link #enqueue}, {@link #sendSystem}, {@link #deliverTimer} and the
  * read-only accessors are safe from any thread and lock-free. Everything else, including the whole
@@ -51,14 +52,12 @@ public final class ActorCell implements Runnable, ActorContext {
 
     private static final Logger LOG = LoggerFactory.getLogger(ActorCell.class);
     private static final VarHandle RUN_STATE;
-    private static final VarHandle DRAIN_WAITERS;
     private static final VarHandle CURRENT_MESSAGE;
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             RUN_STATE = lookup.findVarHandle(ActorCell.class, "runState", int.class);
-            DRAIN_WAITERS = lookup.findVarHandle(ActorCell.class, "drainWaiters", DrainWaiter.class);
             CURRENT_MESSAGE = lookup.findVarHandle(ActorCell.class, "currentMessage", Object.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
@@ -75,11 +74,6 @@ public final class ActorCell implements Runnable, ActorContext {
     static final int STOPPING = 4;
     static final int TERMINATED = 5;
 
-    private enum AfterChildren { NOTHING, STOP, RESTART }
-
-    /** A producer paused by backpressure: an immutable node of a lock-free stack. */
-    private record DrainWaiter(Runnable onDrained, DrainWaiter next) { }
-
     private final ActorSystem system;
     private final long id;
     private final ActorCell parent;
@@ -90,29 +84,24 @@ public final class ActorCell implements Runnable, ActorContext {
     private final LocalActorRef self;
     private final Mailbox mailbox;
     private final ConcurrentLinkedQueue<SystemMessage> systemQueue = new ConcurrentLinkedQueue<>();
+    private final DrainWaiters drainWaiters;
+    private final CellSwap swap = new CellSwap(this);
+    private final CellLifecycle transitions = new CellLifecycle(this);
+    private final CellChildren children = new CellChildren();
 
     @SuppressWarnings("unused") // accessed through RUN_STATE
     private volatile int runState;
-    @SuppressWarnings("unused") // accessed through DRAIN_WAITERS
-    private volatile DrainWaiter drainWaiters;
     private volatile int lifecycle;
     private volatile long processed;
     private volatile long failures;
 
     // Confined to the cell's turns.
     private Actor actor;
-    private Map<Long, ActorCell> children;
-    private AfterChildren afterChildren = AfterChildren.NOTHING;
-    private SystemMessage.Restart pendingRestart;
     private volatile StopReason stopReason;
     private Envelope current;
     /** Written with opaque stores on the turn, so that the monitor can name a stalled turn's message. */
     private Object currentMessage;
     private ActorTimers timers;
-    /** State exported by the previous revision's instance, kept until the swap commits. */
-    private Object swapState;
-    /** Whether a new revision's instance is prepared and waits for the commit. */
-    private boolean prepared;
     /** Counts restarts, so that notices about the children of an earlier instance are dropped. */
     private int incarnation;
     /** The parent's incarnation when this cell was spawned; written before the cell starts. */
@@ -131,6 +120,7 @@ public final class ActorCell implements Runnable, ActorContext {
         this.source = source;
         this.mailbox = new Mailbox(mailboxCapacity);
         this.self = new LocalActorRef(this);
+        this.drainWaiters = new DrainWaiters(mailbox, this::isTerminated, name + "#" + id);
         if (initial != null) {
             this.actor = initial;
             this.lifecycle = RUNNING;
@@ -184,22 +174,10 @@ public final class ActorCell implements Runnable, ActorContext {
         return failures;
     }
 
-    /**
-     * What the current turn is doing, for a monitor on another thread: the message being received,
-     * read racily. Only the message's class and, for an api {@link Message}, its (final) name are
-     * looked at, never its {@code toString()}, which is user code and may not be thread-safe.
-     */
+    /** What the current turn is doing, for a monitor on another thread; see {@link ActorTurn#describe}. */
     ActorTurn describeTurn() {
         Object message = CURRENT_MESSAGE.getOpaque(this);
-        String description;
-        if (message == null) {
-            description = "no message (lifecycle or system work)";
-        } else if (message instanceof Message named) {
-            description = "Message '" + named.name() + "'";
-        } else {
-            description = message.getClass().getName();
-        }
-        return new ActorTurn(id, name, tenant, source.origin(), description);
+        return new ActorTurn(id, name, tenant, source.origin(), ActorTurn.describe(message));
     }
 
     /**
@@ -234,38 +212,7 @@ public final class ActorCell implements Runnable, ActorContext {
      * run once it falls below the low-water mark (a quarter) and returns {@code true}.
      */
     boolean awaitDrain(Runnable onDrained) {
-        if (lifecycle == TERMINATED || mailbox.size() < highWaterMark()) {
-            return false;
-        }
-        DrainWaiter head;
-        do {
-            head = drainWaiters;
-        } while (!DRAIN_WAITERS.compareAndSet(this, head, new DrainWaiter(onDrained, head)));
-        // The consumer may have drained the mailbox between the check and the push, and looked for
-        // waiters before there was one: look again, so that no producer waits forever.
-        if (mailbox.size() <= lowWaterMark() || lifecycle == TERMINATED) {
-            releaseDrainWaiters();
-        }
-        return true;
-    }
-
-    private int highWaterMark() {
-        return Math.max(1, mailbox.capacity() / 2);
-    }
-
-    private int lowWaterMark() {
-        return mailbox.capacity() / 4;
-    }
-
-    private void releaseDrainWaiters() {
-        DrainWaiter waiter = (DrainWaiter) DRAIN_WAITERS.getAndSet(this, null);
-        for (; waiter != null; waiter = waiter.next()) {
-            try {
-                waiter.onDrained().run();
-            } catch (RuntimeException e) {
-                LOG.warn("A backpressure callback for {}#{} failed", name, id, e);
-            }
-        }
+        return drainWaiters.await(onDrained);
     }
 
     /** Called by the timer thread when {@code timer} is due. */
@@ -319,9 +266,7 @@ public final class ActorCell implements Runnable, ActorContext {
                 drainMailbox();
             }
         } finally {
-            if (drainWaiters != null && (mailbox.size() <= lowWaterMark() || lifecycle == TERMINATED)) {
-                releaseDrainWaiters();
-            }
+            drainWaiters.releaseIfDrained();
             runState = IDLE;
             if (hasWork()) {
                 schedule();
@@ -403,12 +348,12 @@ public final class ActorCell implements Runnable, ActorContext {
     }
 
     /** Suspends this actor and asks the parent what to do. */
-    private void fail(Throwable cause, Object message) {
+    void fail(Throwable cause, Object message) {
         failures++;
         LOG.warn("Actor {}#{} failed{}", name, id, message == null ? " to start" : "", cause);
         lifecycle = SUSPENDED;
         if (parent == null) {
-            initiateStop(new StopReason("failed", ErrorCode.HANDLER_FAILED, cause));
+            transitions.initiateStop(new StopReason("failed", ErrorCode.HANDLER_FAILED, cause));
         } else {
             parent.sendSystem(new SystemMessage.Failed(this, cause, message));
         }
@@ -439,227 +384,80 @@ public final class ActorCell implements Runnable, ActorContext {
 
     private void process(SystemMessage message) {
         if (message instanceof SystemMessage.Create) {
-            create();
+            transitions.create();
         } else if (message instanceof SystemMessage.Stop stop) {
-            initiateStop(stop.reason());
+            transitions.initiateStop(stop.reason());
         } else if (message instanceof SystemMessage.Failed failed) {
             supervise(failed);
         } else if (message instanceof SystemMessage.ChildTerminated terminated) {
-            childTerminated(terminated);
+            transitions.childTerminated(terminated);
         } else if (message instanceof SystemMessage.Restart restart) {
-            initiateRestart(restart);
+            transitions.initiateRestart(restart);
         } else if (message instanceof SystemMessage.Resume) {
-            resume();
+            transitions.resume();
         } else if (message instanceof SystemMessage.Adopt adopt) {
-            adopt(adopt.child());
+            transitions.adopt(adopt.child());
         } else if (message instanceof SystemMessage.Detach detach) {
-            detach(detach.barrier());
+            swap.detach(detach.barrier());
         } else if (message instanceof SystemMessage.Prepare prepare) {
-            prepare(prepare.source(), prepare.barrier());
+            swap.prepare(prepare.source(), prepare.barrier());
         } else if (message instanceof SystemMessage.Commit) {
-            commit();
+            swap.commit();
         } else if (message instanceof SystemMessage.Abort) {
-            abort();
+            swap.abort();
         }
     }
 
-    // ---------------------------------------------------------------- hot swap (own turn)
+    // ---------------------------------------------------------------- accessors for collaborators (own turn)
 
-    private void detach(SwapBarrier barrier) {
-        try {
-            if (lifecycle >= STOPPING || lifecycle == DETACHED) {
-                return;
-            }
-            Object state = null;
-            Actor old = actor;
-            if (old != null) {
-                Thread thread = Thread.currentThread();
-                ClassLoader previous = thread.getContextClassLoader();
-                thread.setContextClassLoader(old.getClass().getClassLoader());
-                try {
-                    state = PortableState.require(old.exportState(this), old.getClass().getClassLoader());
-                } catch (Throwable t) {
-                    LOG.error("Actor {}#{} could not export its state for the swap of {}; it continues without it",
-                            name, id, source.origin(), t);
-                } finally {
-                    thread.setContextClassLoader(previous);
-                }
-            }
-            actor = null;
-            swapState = state;
-            prepared = false;
-            lifecycle = DETACHED;
-        } finally {
-            barrier.arrive();
-        }
+    int lifecycle() {
+        return lifecycle;
     }
 
-    private void prepare(FactorySource next, SwapBarrier barrier) {
-        if (lifecycle != DETACHED) {
-            barrier.arrive();
-            return;
-        }
+    void lifecycle(int next) {
+        lifecycle = next;
+    }
+
+    Actor actor() {
+        return actor;
+    }
+
+    void actor(Actor next) {
+        actor = next;
+    }
+
+    void source(FactorySource next) {
         source = next;
-        Thread thread = Thread.currentThread();
-        ClassLoader previous = thread.getContextClassLoader();
-        try {
-            ActorFactory factory = next.factory();
-            thread.setContextClassLoader(factory.getClass().getClassLoader());
-            Actor created = factory.create();
-            if (created == null) {
-                throw new IllegalStateException("factory " + next.origin() + " returned no actor");
-            }
-            actor = created;
-            created.preStart(this);
-            if (swapState != null) {
-                created.importState(this, swapState);
-            }
-            prepared = true;
-            barrier.arrive();
-        } catch (Throwable t) {
-            actor = null;
-            prepared = false;
-            barrier.fail(name + "#" + id + ": " + t);
-            LOG.error("Actor {}#{} could not take over with {}", name, id, next.origin(), t);
-        } finally {
-            thread.setContextClassLoader(previous);
-        }
     }
 
-    private void commit() {
-        if (lifecycle == DETACHED && prepared) {
-            prepared = false;
-            swapState = null;
-            lifecycle = RUNNING;
-        }
+    FactorySource source() {
+        return source;
     }
 
-    private void abort() {
-        if (lifecycle == DETACHED) {
-            actor = null;
-            prepared = false;
-        }
+    CellChildren childCells() {
+        return children;
     }
 
-    private void create() {
-        if (lifecycle != NEW) {
-            return;
-        }
-        if (instantiate()) {
-            lifecycle = RUNNING;
-        }
-    }
-
-    /** Creates a fresh instance and runs its {@code preStart}; reports a failure to the parent. */
-    private boolean instantiate() {
-        Thread thread = Thread.currentThread();
-        ClassLoader previous = thread.getContextClassLoader();
-        try {
-            ActorFactory factory = source.factory();
-            thread.setContextClassLoader(factory.getClass().getClassLoader());
-            Actor created = factory.create();
-            if (created == null) {
-                throw new IllegalStateException("factory " + source.origin() + " returned no actor");
-            }
-            actor = created;
-            created.preStart(this);
-            return true;
-        } catch (Throwable cause) {
-            fail(cause, null);
-            return false;
-        } finally {
-            thread.setContextClassLoader(previous);
-        }
-    }
-
-    private void resume() {
-        if (lifecycle != SUSPENDED) {
-            return;
-        }
-        if (actor == null) {
-            initiateRestart(new SystemMessage.Restart(null, null));
-            return;
-        }
-        lifecycle = RUNNING;
-        if (children != null) {
-            children.values().forEach(child -> child.sendSystem(SystemMessage.Resume.INSTANCE));
-        }
-    }
-
-    private void initiateRestart(SystemMessage.Restart restart) {
-        if (lifecycle != SUSPENDED) {
-            return;
-        }
-        cancelTimers();
-        pendingRestart = restart;
-        if (stopChildren(new StopReason("parent restarting", ErrorCode.ACTOR_STOPPED, null))) {
-            afterChildren = AfterChildren.RESTART;
-        } else {
-            finishRestart();
-        }
-    }
-
-    private void finishRestart() {
-        SystemMessage.Restart restart = pendingRestart;
-        pendingRestart = null;
-        afterChildren = AfterChildren.NOTHING;
-        Actor old = actor;
-        actor = null;
-        incarnation++;
-        if (old != null) {
-            try {
-                old.preRestart(this, restart.cause(), restart.message());
-            } catch (Throwable t) {
-                LOG.warn("preRestart of {}#{} failed; restarting anyway", name, id, t);
-            }
-        }
-        if (instantiate()) {
-            lifecycle = RUNNING;
-        }
-    }
-
-    private void initiateStop(StopReason reason) {
-        if (lifecycle >= STOPPING) {
-            return;
-        }
-        lifecycle = STOPPING;
+    void stopReason(StopReason reason) {
         stopReason = reason;
-        cancelTimers();
-        if (stopChildren(reason)) {
-            afterChildren = AfterChildren.STOP;
-        } else {
-            finishStop();
+    }
+
+    void nextIncarnation() {
+        incarnation++;
+    }
+
+    void cancelTimers() {
+        if (timers != null) {
+            timers.cancelAll();
         }
     }
 
-    /** Tells every child to stop; returns whether there were any to wait for. */
-    private boolean stopChildren(StopReason reason) {
-        if (children == null || children.isEmpty()) {
-            return false;
-        }
-        for (ActorCell child : children.values()) {
-            child.sendSystem(new SystemMessage.Stop(reason));
-        }
-        return true;
-    }
-
-    private void finishStop() {
-        afterChildren = AfterChildren.NOTHING;
-        Actor last = actor;
-        actor = null;
+    void dropTimers() {
         timers = null;
-        if (last != null) {
-            Thread thread = Thread.currentThread();
-            ClassLoader previous = thread.getContextClassLoader();
-            thread.setContextClassLoader(last.getClass().getClassLoader());
-            try {
-                last.postStop(this);
-            } catch (Throwable t) {
-                LOG.warn("postStop of {}#{} failed", name, id, t);
-            } finally {
-                thread.setContextClassLoader(previous);
-            }
-        }
+    }
+
+    /** The last step of a stop, after {@code postStop}: unregisters the cell and tells the parent. */
+    void terminate() {
         lifecycle = TERMINATED;
         system.terminated(this);
         source.detach(self);
@@ -669,6 +467,8 @@ public final class ActorCell implements Runnable, ActorContext {
             parent.notifyChildStopped(this, stopReason);
         }
     }
+
+    // ---------------------------------------------------------------- supervision (own turn)
 
     /**
      * Queues {@link ChildStopped} behind every message the child sent before it stopped (Pekko's
@@ -688,20 +488,11 @@ public final class ActorCell implements Runnable, ActorContext {
 
     private void supervise(SystemMessage.Failed failed) {
         ActorCell child = failed.child();
-        if (children == null || children.get(child.id) != child) {
+        if (!children.isCurrent(child)) {
             return;
         }
-        SupervisorStrategy strategy = strategy();
-        Directive directive = strategy.decide(failed.cause());
-        if (directive == Directive.RESTART
-                && !child.restarts.tryRecord(system.nanoTime(), strategy.maxRestarts(), strategy.window().toNanos())) {
-            LOG.warn("Actor {}#{} exceeded {} restarts within {}; escalating", child.name, child.id,
-                    strategy.maxRestarts(), strategy.window());
-            directive = Directive.ESCALATE;
-        }
-        if (directive == Directive.ESCALATE && parent == null) {
-            directive = Directive.STOP;
-        }
+        Directive directive = Supervision.decide(Supervision.strategyOf(actor, this), child, failed.cause(),
+                system.nanoTime(), parent != null);
         switch (directive) {
             case RESUME -> child.sendSystem(SystemMessage.Resume.INSTANCE);
             case RESTART -> child.sendSystem(new SystemMessage.Restart(failed.cause(), failed.message()));
@@ -710,41 +501,6 @@ public final class ActorCell implements Runnable, ActorContext {
             case ESCALATE -> fail(failed.cause(), null);
         }
         deliver(new ChildFailed(child.self, failed.cause(), directive), child.self);
-    }
-
-    private SupervisorStrategy strategy() {
-        if (actor == null) {
-            return SupervisorStrategy.defaultStrategy();
-        }
-        try {
-            SupervisorStrategy strategy = actor.supervisorStrategy();
-            return strategy == null ? SupervisorStrategy.defaultStrategy() : strategy;
-        } catch (Throwable t) {
-            LOG.warn("supervisorStrategy() of {}#{} failed; using the default", name, id, t);
-            return SupervisorStrategy.defaultStrategy();
-        }
-    }
-
-    private void childTerminated(SystemMessage.ChildTerminated terminated) {
-        ActorCell child = terminated.child();
-        if (children == null || children.remove(child.id) == null) {
-            return;
-        }
-        if (children.isEmpty()) {
-            if (afterChildren == AfterChildren.STOP) {
-                finishStop();
-            } else if (afterChildren == AfterChildren.RESTART) {
-                finishRestart();
-            }
-        }
-    }
-
-    private void adopt(ActorCell child) {
-        if (lifecycle >= STOPPING) {
-            child.sendSystem(new SystemMessage.Stop(StopReason.SHUTDOWN));
-            return;
-        }
-        childMap().put(child.id, child);
     }
 
     /** Hands a runtime notification to {@code receive}, if the actor is running. */
@@ -763,19 +519,6 @@ public final class ActorCell implements Runnable, ActorContext {
             current = null;
             CURRENT_MESSAGE.setOpaque(this, null);
         }
-    }
-
-    private void cancelTimers() {
-        if (timers != null) {
-            timers.cancelAll();
-        }
-    }
-
-    private Map<Long, ActorCell> childMap() {
-        if (children == null) {
-            children = new LinkedHashMap<>();
-        }
-        return children;
     }
 
     // ---------------------------------------------------------------- ActorContext (own turn only)
@@ -829,7 +572,7 @@ public final class ActorCell implements Runnable, ActorContext {
     private ActorRef spawnChild(FactorySource childSource, ActorOptions options) {
         ActorCell child = system.newCell(this, childSource, options, tenant);
         child.parentIncarnation = incarnation;
-        childMap().put(child.id, child);
+        children.add(child);
         if (lifecycle >= STOPPING) {
             child.sendSystem(new SystemMessage.Stop(stopReason));
         }
@@ -839,12 +582,7 @@ public final class ActorCell implements Runnable, ActorContext {
 
     @Override
     public Collection<ActorRef> children() {
-        if (children == null || children.isEmpty()) {
-            return List.of();
-        }
-        List<ActorRef> refs = new ArrayList<>(children.size());
-        children.values().forEach(child -> refs.add(child.self));
-        return refs;
+        return children.refs();
     }
 
     @Override

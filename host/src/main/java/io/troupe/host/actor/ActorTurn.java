@@ -1,5 +1,7 @@
 package io.troupe.host.actor;
 
+import io.troupe.api.Message;
+
 /**
  * What an actor turn is doing, as a monitor sees it from another thread.
  *
@@ -13,6 +15,21 @@ package io.troupe.host.actor;
  *                otherwise, or a note that the turn runs lifecycle work
  */
 public record ActorTurn(long id, String name, String tenant, String origin, String message) {
+
+    /**
+     * Names the message a turn is receiving, read racily from another thread: only its class and, for
+     * an api {@link Message}, its (final) name, never its {@code toString()}, which is user code and
+     * may not be thread-safe.
+     */
+    static String describe(Object message) {
+        if (message == null) {
+            return "no message (lifecycle or system work)";
+        }
+        if (message instanceof Message named) {
+            return "Message '" + named.name() + "'";
+        }
+        return message.getClass().getName();
+    }
 
     @Override
     public String toString() {

@@ -7,6 +7,8 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.Dictionary;
+import java.util.Hashtable;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -44,6 +46,8 @@ import io.troupe.server.tenant.TenantDirectory;
  * <li>with no tenant at all, creates the {@link DemoTenant};</li>
  * <li>binds the port, logs {@code Troupe ready on <host>:<port>} and registers that address as a
  *     service with the property {@code troupe.server.address} (the launcher waits for it).</li>
+ * <li>registers the Gogo command {@code troupe:tenants} ({@link TenantCommands}) and starts sampling
+ *     the tenants' request rates.</li>
  * </ol>
  * A changed configuration applies live ({@link #modified}): limits and timeouts to the live
  * sessions, address and connection options by re-binding. {@code ioThreads} is informational: the
@@ -81,6 +85,8 @@ public final class ServerComponent {
     private ServiceRegistration<ConfigurationListener> tenantListener;
     private Sessions sessions;
     private Endpoint endpoint;
+    private TenantCommands tenantCommands;
+    private ServiceRegistration<Object> tenantCommandsRegistration;
 
     @Activate
     void activate(BundleContext context, Map<String, Object> properties) throws InterruptedException {
@@ -104,6 +110,12 @@ public final class ServerComponent {
         sessions = new Sessions(runtime, tenants, settings.sessionLimits(), System::nanoTime);
         endpoint = new Endpoint(reactor, sessions, context);
         endpoint.apply(settings);
+        tenantCommands = new TenantCommands(tenants, System::nanoTime);
+        tenantCommands.start();
+        Dictionary<String, Object> commandProperties = new Hashtable<>();
+        commandProperties.put("osgi.command.scope", "troupe");
+        commandProperties.put("osgi.command.function", new String[] {"tenants"});
+        tenantCommandsRegistration = context.registerService(Object.class, tenantCommands, commandProperties);
     }
 
     @Modified
@@ -116,6 +128,8 @@ public final class ServerComponent {
     @Deactivate
     void deactivate() throws InterruptedException {
         long start = System.nanoTime();
+        tenantCommandsRegistration.unregister();
+        tenantCommands.close();
         endpoint.close();
         tenantListener.unregister();
         tenants.close();

@@ -12,6 +12,7 @@ import io.troupe.api.net.Connection;
 import io.troupe.protocol.ErrorCode;
 import io.troupe.protocol.Frame;
 import io.troupe.protocol.FrameEncoder;
+import io.troupe.protocol.FrameType;
 
 /**
  * The REQUESTs of one session that were handed to handlers and are not answered yet, and the one
@@ -36,6 +37,7 @@ final class RequestsInFlight {
     private final Set<PendingRequest> pending = ConcurrentHashMap.newKeySet();
     private volatile boolean draining;
     private volatile long lastAnswerNanos;
+    private volatile Runnable errorSent = () -> { };
 
     /**
      * @param onLastAnswer runs on the loop when, while draining, the last request has been answered
@@ -116,7 +118,15 @@ final class RequestsInFlight {
         }
     }
 
+    /** Counts the ERROR frames written from now on (the session's tenant is known). Any thread. */
+    void countErrorsWith(Runnable counter) {
+        errorSent = counter;
+    }
+
     private void write(Frame frame) {
+        if (frame.type() == FrameType.ERROR) {
+            errorSent.run();
+        }
         connection.write(FrameEncoder.encode(frame));
     }
 }

@@ -308,6 +308,7 @@ public final class Session implements ConnectionHandler, TenantSession {
         Tenant candidate = found.get();
         switch (candidate.admit(this)) {
             case QUOTA_EXCEEDED -> {
+                candidate.metrics().countError();
                 LOG.info("Connection {} from {}: tenant '{}' is at its limit of {} connections", id,
                         connection.remoteAddress(), candidate.id(), candidate.config().maxConnections());
                 closeWithError(frame.corrId(), ErrorCode.QUOTA_CONNECTIONS, "tenant '" + candidate.id()
@@ -322,6 +323,7 @@ public final class Session implements ConnectionHandler, TenantSession {
             }
         }
         tenant = candidate;
+        inFlight.countErrorsWith(candidate.metrics()::countError);
         state = SessionState.OPEN;
         actor = sessions.runtime().spawn(() -> new SessionActor(this::push),
                 ActorOptions.defaults().withName("session-" + id));
@@ -335,6 +337,7 @@ public final class Session implements ConnectionHandler, TenantSession {
     }
 
     private void route(Frame frame) {
+        tenant.metrics().countRequest();
         if (state != SessionState.OPEN) {
             refuseForShutdown(frame);
             return;
@@ -559,6 +562,9 @@ public final class Session implements ConnectionHandler, TenantSession {
     }
 
     private void write(Frame frame) {
+        if (tenant != null && frame.type() == FrameType.ERROR) {
+            tenant.metrics().countError();
+        }
         connection.write(FrameEncoder.encode(frame));
     }
 

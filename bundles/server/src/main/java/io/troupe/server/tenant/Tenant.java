@@ -30,6 +30,7 @@ public final class Tenant {
     private final String id;
     private final LongSupplier nanoClock;
     private final AtomicInteger connections = new AtomicInteger();
+    private final TenantMetrics metrics;
     private final Set<TenantSession> sessions = ConcurrentHashMap.newKeySet();
     private volatile TenantConfig config;
     private volatile RateLimiter limiter;
@@ -40,6 +41,7 @@ public final class Tenant {
         this.nanoClock = nanoClock;
         this.config = config;
         this.limiter = limiterFor(config);
+        this.metrics = new TenantMetrics(nanoClock.getAsLong());
     }
 
     public String id() {
@@ -49,6 +51,11 @@ public final class Tenant {
     /** The current configuration. */
     public TenantConfig config() {
         return config;
+    }
+
+    /** The tenant's traffic counters; kept across configuration changes. */
+    public TenantMetrics metrics() {
+        return metrics;
     }
 
     /** Sessions open now. */

@@ -10,8 +10,9 @@ import org.osgi.service.component.annotations.ComponentPropertyType;
 
 /**
  * Declares a Declarative Services component that provides {@link ActorFactory} as the message handler
- * for one or more message names. The runtime creates one actor per tenant from the factory and routes
- * every {@link Message} whose name is listed here to it.
+ * for one or more message names. The runtime creates one actor per tenant from the factory (or, for a
+ * handler also declared {@link Poolable}, a pool of them) and routes every {@link Message} whose name
+ * is listed here to it.
  *
  * <pre>
  * &#64;Component(service = ActorFactory.class)

@@ -6,7 +6,8 @@
  *   ------------------------------        ---------------------------------------------
  *   &#64;Component &#64;Handler("echo")    ---&gt; tracks ActorFactory services (whiteboard)
  *   class EchoFactory                     creates one handler actor per tenant
- *       implements ActorFactory           routes Message("echo", bytes) to it
+ *       implements ActorFactory           (a pool of them with &#64;Poolable)
+ *                                         routes Message("echo", bytes) to it
  *
  *   Actor.receive(ctx, msg)   &lt;---  Mailbox (bounded, FIFO per sender)  &lt;---  ActorRef.tell/ask
  *   ctx.reply / ctx.spawn / ctx.timers()
@@ -24,5 +25,5 @@
  * another bundle's classes and a plugin can be replaced while the server runs.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.0.0")
+@org.osgi.annotation.versioning.Version("1.1.0")
 package io.troupe.api;

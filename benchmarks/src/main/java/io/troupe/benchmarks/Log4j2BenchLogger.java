@@ -11,7 +11,8 @@ import org.apache.logging.log4j.core.LoggerContext;
  * Log4j2 with all loggers asynchronous (LMAX Disruptor 4, default ring of 256 Ki slots, default
  * wait strategy, and the default queue-full policy, which makes callers wait rather than drop),
  * writing through a buffered File appender with {@code immediateFlush=false}; the configuration is
- * {@code log4j2.xml} in the benchmark resources.
+ * {@code bench-log4j2.xml} in the benchmark resources. It is not named {@code log4j2.xml} so that
+ * libraries which merely find Log4j2 on the class path (Netty, Pekko's tests) never load it.
  */
 final class Log4j2BenchLogger implements BenchLogger {
 
@@ -24,6 +25,7 @@ final class Log4j2BenchLogger implements BenchLogger {
                 "org.apache.logging.log4j.core.async.AsyncLoggerContextSelector");
         System.setProperty("log4j2.shutdownHookEnabled", "false");
         System.setProperty("bench.log4j2.file", folder.resolve("log4j2.log").toString());
+        System.setProperty("log4j2.configurationFile", "bench-log4j2.xml");
         logger = LogManager.getLogger(LoggerBenchmark.LOGGER_NAME);
         if (!logger.getClass().getName().contains("AsyncLogger")) {
             throw new IllegalStateException("not an async logger: " + logger.getClass().getName());

@@ -2,8 +2,10 @@ package io.troupe.benchmarks;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -23,13 +25,16 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * Troupe's asynchronous logger against Log4j2's all-async loggers and Logback's AsyncAppender: the
  * same 100-byte INFO message, the same line layout, files in one temporary folder on the same disk
  * ({@code -Dbench.dir=...} to choose it). Each fork sets up one implementation ({@link #impl}),
  * and tears it down with a full flush; it then counts the lines in the file against the calls made
- * and prints {@code calls, lines, dropped, lost} so that a fast but lossy run shows.
+ * and prints {@code calls, lines, dropped, lost} so that a fast but lossy run shows (see
+ * {@link LineCount}; with {@code -Dbench.logger.report=FILE} the line is also appended to FILE, which
+ * is how {@code MicroSuite} puts it into the results).
  *
  * <p>Throughput (ops/s) and average time per call (ns/op), each with 1 and 2 producer threads; and a
  * sampled latency distribution for the tail.
@@ -78,15 +83,20 @@ public class LoggerBenchmark {
     }
 
     @TearDown(Level.Trial)
-    public void tearDown() throws IOException {
+    public void tearDown(BenchmarkParams params) throws IOException {
         long dropped = logger.close();
         long calls = 0;
         for (Calls c : callers) {
             calls += c.count;
         }
         long lines = countLinesAndDelete(logger.folder());
-        System.out.printf("%n[%s] calls=%d lines=%d dropped=%d lost=%d%n", impl, calls, lines, dropped,
-                calls - lines - dropped);
+        LineCount count = new LineCount(params.getBenchmark(), impl, calls, lines, dropped);
+        System.out.printf("%n%s%n", count);
+        String report = System.getProperty(LineCount.REPORT_PROPERTY);
+        if (report != null) {
+            Files.writeString(Path.of(report), count + System.lineSeparator(), StandardCharsets.UTF_8,
+                    StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        }
     }
 
     @Benchmark

@@ -22,6 +22,7 @@ import io.troupe.host.actor.ActorSystem;
 import io.troupe.host.deploy.DeployWatcher;
 import io.troupe.host.dispatch.WorkerPool;
 import io.troupe.host.log.TroupeLogging;
+import io.troupe.host.monitor.ActorPoolSettings;
 import io.troupe.host.monitor.MonitorListener;
 import io.troupe.host.monitor.MonitorSettings;
 import io.troupe.host.monitor.RuntimeMonitor;
@@ -47,7 +48,10 @@ import io.troupe.host.timer.TimerThread;
  * {@code troupe.ioThreads} (reactor IO loops, default: available processors),
  * {@code troupe.deploy.dir} (the plugin folder to watch; none when unset),
  * {@code troupe.deploy.pollMillis} (500), {@code troupe.deploy.startLevel} (80),
- * {@code troupe.swap.graceSeconds} (how long a swapped plugin's actors wait for its next revision, 10).
+ * {@code troupe.swap.graceSeconds} (how long a swapped plugin's actors wait for its next revision, 10),
+ * {@code troupe.pool.highWater} (1), {@code troupe.pool.growMillis} (1000),
+ * {@code troupe.pool.idleSeconds} (30) and {@code troupe.pool.cooldownMillis} (2000) for the actor
+ * pools of poolable handlers (see {@link ActorPoolSettings}).
  *
  * <p><b>Threading:</b> called by the framework, start and stop never concurrently.
  */
@@ -115,8 +119,16 @@ public final class HostActivator implements BundleActivator {
                 .withSummaryInterval(Duration.ofSeconds(intProperty(context, "troupe.monitor.summarySeconds",
                         (int) MonitorSettings.DEFAULT_SUMMARY.toSeconds(), 0)));
         List<EventLoop> loops = reactor.loops();
+        ActorPoolSettings poolSettings = ActorPoolSettings.defaults()
+                .withHighWater(intProperty(context, "troupe.pool.highWater", ActorPoolSettings.DEFAULT_HIGH_WATER, 0))
+                .withGrowAfter(Duration.ofMillis(intProperty(context, "troupe.pool.growMillis",
+                        (int) ActorPoolSettings.DEFAULT_GROW_AFTER.toMillis(), 0)))
+                .withIdlePeriod(Duration.ofSeconds(intProperty(context, "troupe.pool.idleSeconds",
+                        (int) ActorPoolSettings.DEFAULT_IDLE.toSeconds())))
+                .withCooldown(Duration.ofMillis(intProperty(context, "troupe.pool.cooldownMillis",
+                        (int) ActorPoolSettings.DEFAULT_COOLDOWN.toMillis(), 0)));
         monitor = new RuntimeMonitor(settings, workers, system, () -> loops, logging::droppedRecords,
-                MonitorListener.NONE);
+                MonitorListener.NONE, plugins.pools(), poolSettings);
         monitor.start();
         Dictionary<String, Object> properties = new Hashtable<>();
         properties.put(Constants.SERVICE_DESCRIPTION, "Troupe runtime statistics");

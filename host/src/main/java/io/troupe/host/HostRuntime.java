@@ -19,6 +19,7 @@ import io.troupe.api.TroupeException;
 import io.troupe.api.TroupeRuntime;
 import io.troupe.host.actor.ActorSystem;
 import io.troupe.host.actor.StopReason;
+import io.troupe.host.plugin.ActorPool;
 import io.troupe.host.plugin.PluginDirectory;
 
 /**
@@ -53,6 +54,10 @@ final class HostRuntime implements TroupeRuntime {
 
     @Override
     public boolean awaitDrain(ActorRef target, Runnable onDrained) {
+        if (target instanceof ActorPool pool) {
+            // the member the next message would go to: when even it is above its high-water mark, pause
+            return system.awaitDrain(pool.route(), onDrained);
+        }
         return system.awaitDrain(target, onDrained);
     }
 

@@ -20,15 +20,26 @@ import java.util.Objects;
  * @param logRecordsDropped log records dropped because the log buffer was full, since the logger started
  * @param stalls            stalled actor turns and IO loop iterations detected since the runtime started
  * @param handlers          per handler name, in name order
+ * @param pools             the actor pools of poolable handlers, by handler name, then tenant (since 1.1)
  */
 public record RuntimeSnapshot(Instant takenAt, WorkerPoolStats workers, List<ThreadStats> loops,
                               double loopsBusyRatio, int actors, long mailboxBacklog, long deadLetters,
-                              long logRecordsDropped, long stalls, List<HandlerStats> handlers) {
+                              long logRecordsDropped, long stalls, List<HandlerStats> handlers,
+                              List<PoolStats> pools) {
 
     public RuntimeSnapshot {
         Objects.requireNonNull(takenAt, "takenAt");
         Objects.requireNonNull(workers, "workers");
         loops = List.copyOf(loops);
         handlers = List.copyOf(handlers);
+        pools = List.copyOf(pools);
+    }
+
+    /** A snapshot without actor pools: the constructor of version 1.0. */
+    public RuntimeSnapshot(Instant takenAt, WorkerPoolStats workers, List<ThreadStats> loops, double loopsBusyRatio,
+                           int actors, long mailboxBacklog, long deadLetters, long logRecordsDropped, long stalls,
+                           List<HandlerStats> handlers) {
+        this(takenAt, workers, loops, loopsBusyRatio, actors, mailboxBacklog, deadLetters, logRecordsDropped, stalls,
+                handlers, List.of());
     }
 }

@@ -9,7 +9,8 @@
  *     IO loop heartbeat, busy ratio per second ──►   └─ RuntimeSnapshot
  *   actor registry, dead letters, log drops ─────►      ├─ WorkerPoolStats ── ThreadStats per worker
  *                                                       ├─ ThreadStats per IO loop
- *                                                       └─ HandlerStats per handler name
+ *                                                       ├─ HandlerStats per handler name
+ *   actor pools of poolable handlers ────────────►      └─ PoolStats per pool (handler, tenant)
  * </pre>
  *
  * <h2>Threading</h2>
@@ -22,5 +23,5 @@
  * add components.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.0.0")
+@org.osgi.annotation.versioning.Version("1.1.0")
 package io.troupe.api.monitor;

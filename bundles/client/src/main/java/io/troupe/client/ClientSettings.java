@@ -1,5 +1,6 @@
 package io.troupe.client;
 
+import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.function.LongUnaryOperator;
 
@@ -11,6 +12,7 @@ import java.util.function.LongUnaryOperator;
 record ClientSettings(
         String host,
         int port,
+        InetSocketAddress localAddress,
         String tenant,
         String token,
         Duration requestTimeout,

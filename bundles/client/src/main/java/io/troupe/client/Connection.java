@@ -68,6 +68,8 @@ final class Connection implements SelectorLoop.IoHandler {
     private final SelectorLoop loop;
     private final String host;
     private final int port;
+    /** The address to connect from, or null to let the system choose. */
+    private final InetSocketAddress localAddress;
     private final Frame hello;
     private final long connectTimeoutNanos;
     private final Events events;
@@ -82,13 +84,16 @@ final class Connection implements SelectorLoop.IoHandler {
     private ByteBuffer input = ByteBuffer.allocate(INITIAL_INPUT_BYTES);
 
     /**
+     * @param localAddress         the local address and port to bind before connecting (port 0: the
+     *                             system chooses), or null to let the system choose both
      * @param maxInboundFrameBytes the limit on the length field of frames read
      */
-    Connection(SelectorLoop loop, String host, int port, Frame hello, long connectTimeoutNanos,
-            int maxInboundFrameBytes, Events events) {
+    Connection(SelectorLoop loop, String host, int port, InetSocketAddress localAddress, Frame hello,
+            long connectTimeoutNanos, int maxInboundFrameBytes, Events events) {
         this.loop = loop;
         this.host = host;
         this.port = port;
+        this.localAddress = localAddress;
         this.hello = hello;
         this.connectTimeoutNanos = connectTimeoutNanos;
         this.events = events;
@@ -107,6 +112,9 @@ final class Connection implements SelectorLoop.IoHandler {
             channel.configureBlocking(false);
             channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
             channel.setOption(StandardSocketOptions.SO_KEEPALIVE, true);
+            if (localAddress != null) {
+                channel.bind(localAddress);
+            }
             if (channel.connect(address)) {
                 key = loop.register(channel, SelectionKey.OP_READ, this);
                 connected();

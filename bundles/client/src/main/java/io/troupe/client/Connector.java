@@ -207,7 +207,7 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
     private void openConnection() {
         phase = Phase.CONNECTING;
         Frame hello = Frame.hello(nextCorrId(), settings.tenant(), settings.token());
-        connection = new Connection(loop, settings.host(), settings.port(), hello,
+        connection = new Connection(loop, settings.host(), settings.port(), settings.localAddress(), hello,
                 settings.connectTimeout().toNanos(), settings.maxFrameBytes() + INBOUND_MARGIN, this);
         connection.start();
     }

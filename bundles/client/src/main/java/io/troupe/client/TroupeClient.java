@@ -1,5 +1,6 @@
 package io.troupe.client;
 
+import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Objects;
@@ -254,6 +255,7 @@ public final class TroupeClient implements AutoCloseable {
 
         private String host = "127.0.0.1";
         private int port = 7878;
+        private InetSocketAddress localAddress;
         private String tenant;
         private String token;
         private Duration requestTimeout = Duration.ofSeconds(30);
@@ -292,6 +294,21 @@ public final class TroupeClient implements AutoCloseable {
                 throw new IllegalArgumentException("port must be between 1 and 65535: " + port);
             }
             this.port = port;
+            return this;
+        }
+
+        /**
+         * The local address and port each connection is bound to before it connects; default none
+         * (the system chooses both). Port 0 lets the system choose the port for the address given.
+         * One local address has about 28 000 ephemeral ports per server address: a process holding
+         * more connections to one server spreads them over several local addresses (127.0.0.1,
+         * 127.0.0.2, ... on loopback). Binding to port 0 makes the kernel search for a port unused on
+         * that address, which grows slow when tens of thousands are taken: such a process gives each
+         * client its own port. A fixed port suits a client that does not reconnect (the old
+         * connection's port may still be in TIME_WAIT).
+         */
+        public Builder localAddress(InetSocketAddress localAddress) {
+            this.localAddress = Objects.requireNonNull(localAddress, "localAddress");
             return this;
         }
 
@@ -425,9 +442,9 @@ public final class TroupeClient implements AutoCloseable {
             if (loop != null && loop.isClosed()) {
                 throw new IllegalStateException(loop + " is closed");
             }
-            ClientSettings settings = new ClientSettings(host, port, tenant, token, requestTimeout, connectTimeout,
-                    closeTimeout, backoffInitial, backoffCap, backoffJitter, reconnect, keepAlive, maxFrameBytes,
-                    pushListener, connectionListener);
+            ClientSettings settings = new ClientSettings(host, port, localAddress, tenant, token, requestTimeout,
+                    connectTimeout, closeTimeout, backoffInitial, backoffCap, backoffJitter, reconnect, keepAlive,
+                    maxFrameBytes, pushListener, connectionListener);
             return new TroupeClient(settings, loop);
         }
 

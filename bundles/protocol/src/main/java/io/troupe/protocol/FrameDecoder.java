@@ -1,12 +1,8 @@
 package io.troupe.protocol;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
-
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CodingErrorAction;
 import java.util.zip.CRC32C;
 
 /**
@@ -81,9 +77,7 @@ public final class FrameDecoder {
     private static final int CRC_BYTES = 4;
 
     private final CRC32C crc = new CRC32C();
-    private final CharsetDecoder utf8 = UTF_8.newDecoder()
-            .onMalformedInput(CodingErrorAction.REPORT)
-            .onUnmappableCharacter(CodingErrorAction.REPORT);
+    private final NameDecoder names = new NameDecoder();
     private int maxFrameBytes;
 
     /** A decoder limited to {@value #DEFAULT_MAX_FRAME_BYTES} bytes per frame. */
@@ -181,7 +175,11 @@ public final class FrameDecoder {
         int covered = start + LENGTH_FIELD_BYTES;
         int crcAt = covered + length - CRC_BYTES;
         crc.reset();
-        crc.update(in.duplicate().limit(crcAt).position(covered));
+        if (in.hasArray()) {
+            crc.update(in.array(), in.arrayOffset() + covered, crcAt - covered);
+        } else {
+            crc.update(in.duplicate().limit(crcAt).position(covered));
+        }
         int actual = (int) crc.getValue();
         int expected = in.getInt(crcAt);
         if (actual != expected) {
@@ -225,7 +223,7 @@ public final class FrameDecoder {
             return "";
         }
         try {
-            return utf8.decode(in.slice(at, nameLength)).toString();
+            return names.decode(in, at, nameLength);
         } catch (CharacterCodingException e) {
             throw malformed("name is not valid UTF-8", corrId);
         }

@@ -74,7 +74,12 @@ public final class FrameEncoder {
                 .putInt(content.length)
                 .put(content);
         CRC32C crc = new CRC32C();
-        crc.update(out.duplicate().limit(out.position()).position(start + FrameDecoder.LENGTH_FIELD_BYTES));
+        int covered = start + FrameDecoder.LENGTH_FIELD_BYTES;
+        if (out.hasArray()) {
+            crc.update(out.array(), out.arrayOffset() + covered, out.position() - covered);
+        } else {
+            crc.update(out.duplicate().limit(out.position()).position(covered));
+        }
         out.putInt((int) crc.getValue());
     }
 }

@@ -5,13 +5,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.troupe.api.monitor.HandlerStats;
+import io.troupe.api.monitor.PoolStats;
 import io.troupe.api.monitor.RuntimeSnapshot;
 import io.troupe.api.monitor.ThreadStats;
 import io.troupe.api.monitor.WorkerPoolStats;
 
 /**
- * A {@link RuntimeSnapshot} as the {@code stats} command prints it: a summary, the handlers, and
- * with {@code --threads} one row per worker and loop.
+ * A {@link RuntimeSnapshot} as the {@code stats} command prints it: a summary, the handlers, the
+ * actor pools of poolable handlers (when there are any), and with {@code --threads} one row per
+ * worker and loop.
  *
  * <pre>
  * workers       3 (min 2, max 8)  busy 41%  in turns 2  stalled 1  queued 0
@@ -23,6 +25,9 @@ import io.troupe.api.monitor.WorkerPoolStats;
  *
  * HANDLER  ACTORS  QUEUED  PROCESSED  FAILURES
  * echo     2       0       120        0
+ *
+ * POOL       TENANT  SIZE  MIN  MAX  QUEUED  STALLED
+ * thumbnail  demo    3     1    8    12      1
  *
  * THREAD           BUSY  CURRENT
  * troupe-worker-1  80%   2503 ms STALLED
@@ -57,6 +62,17 @@ final class StatsReport {
                 rows.add(new String[] {handler.name(), String.valueOf(handler.actors()),
                     String.valueOf(handler.mailboxDepth()), String.valueOf(handler.processed()),
                     String.valueOf(handler.failures())});
+            }
+            printColumns(out, rows);
+        }
+        if (!snapshot.pools().isEmpty()) {
+            out.println();
+            List<String[]> rows = new ArrayList<>();
+            rows.add(new String[] {"POOL", "TENANT", "SIZE", "MIN", "MAX", "QUEUED", "STALLED"});
+            for (PoolStats pool : snapshot.pools()) {
+                rows.add(new String[] {pool.handler(), pool.tenant(), String.valueOf(pool.size()),
+                    String.valueOf(pool.min()), String.valueOf(pool.max()), String.valueOf(pool.mailboxDepth()),
+                    String.valueOf(pool.stalled())});
             }
             printColumns(out, rows);
         }

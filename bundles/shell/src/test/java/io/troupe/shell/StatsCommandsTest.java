@@ -11,6 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import io.troupe.api.monitor.HandlerStats;
+import io.troupe.api.monitor.PoolStats;
 import io.troupe.api.monitor.RuntimeSnapshot;
 import io.troupe.api.monitor.ThreadStats;
 import io.troupe.api.monitor.WorkerPoolStats;
@@ -50,6 +51,21 @@ class StatsCommandsTest {
                 counter.add  1       0       7          0
                 echo         2       3       120        1
                 """, printed());
+    }
+
+    @Test
+    void statsListsTheActorPoolsOfPoolableHandlers() {
+        RuntimeSnapshot withPools = new RuntimeSnapshot(SNAPSHOT.takenAt(), SNAPSHOT.workers(), SNAPSHOT.loops(),
+                SNAPSHOT.loopsBusyRatio(), SNAPSHOT.actors(), SNAPSHOT.mailboxBacklog(), SNAPSHOT.deadLetters(),
+                SNAPSHOT.logRecordsDropped(), SNAPSHOT.stalls(), List.of(),
+                List.of(new PoolStats("thumbnail", "demo", 3, 1, 8, 12, 1)));
+        new StatsCommands(() -> withPools).stats(out, false);
+
+        String pools = printed().substring(printed().indexOf("POOL"));
+        assertEquals("""
+                POOL       TENANT  SIZE  MIN  MAX  QUEUED  STALLED
+                thumbnail  demo    3     1    8    12      1
+                """, pools);
     }
 
     @Test

@@ -3,7 +3,7 @@ package io.troupe.host.actor;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Collection;
-import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.List;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -42,6 +42,11 @@ import io.troupe.host.mailbox.Mailbox;
  * {@link DrainWaiters}. The turn-confined collaborators reach the cell's state through
  * package-private accessors that are themselves confined to the turn.
  *
+ * <p>Footprint: a runtime holds many idle actors, so an idle cell carries only what every actor
+ * needs. Its collaborators for rare events (hot swap, lifecycle transitions, children, paused
+ * producers, timers) are created on first use; restart histories live with the parent's child
+ * list; its derived name is computed when asked; its id is boxed once, shared with the registry.
+ *
  * <p><b>Threading:</b> {@link #enqueue}, {@link #sendSystem}, {@link #deliverTimer} and the
  * read-only accessors are safe from any thread and lock-free. Everything else, including the whole
  * {@link ActorContext} implementation, runs only on the cell's turn. The run-state compare-and-set
@@ -52,20 +57,24 @@ public final class ActorCell implements Runnable, ActorContext {
 
     private static final Logger LOG = LoggerFactory.getLogger(ActorCell.class);
     private static final VarHandle RUN_STATE;
-    private static final VarHandle CURRENT_MESSAGE;
+    private static final VarHandle CURRENT;
+    private static final VarHandle PROCESSED;
+    private static final VarHandle DRAIN_WAITERS;
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
-            RUN_STATE = lookup.findVarHandle(ActorCell.class, "runState", int.class);
-            CURRENT_MESSAGE = lookup.findVarHandle(ActorCell.class, "currentMessage", Object.class);
+            RUN_STATE = lookup.findVarHandle(ActorCell.class, "runState", byte.class);
+            CURRENT = lookup.findVarHandle(ActorCell.class, "current", Envelope.class);
+            PROCESSED = lookup.findVarHandle(ActorCell.class, "processed", long.class);
+            DRAIN_WAITERS = lookup.findVarHandle(ActorCell.class, "drainWaiters", DrainWaiters.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
-    private static final int IDLE = 0;
-    private static final int SCHEDULED = 1;
+    private static final byte IDLE = 0;
+    private static final byte SCHEDULED = 1;
 
     static final int NEW = 0;
     static final int RUNNING = 1;
@@ -75,41 +84,58 @@ public final class ActorCell implements Runnable, ActorContext {
     static final int TERMINATED = 5;
 
     private final ActorSystem system;
-    private final long id;
+    /** Boxed once and shared with the system's registry, which is keyed by it. */
+    private final Long id;
     private final ActorCell parent;
+    /** The name given at spawn, or {@code null}: then the name is derived from the source's origin and the id. */
     private final String name;
     private final String tenant;
     /** Replaced by a hot swap; read on the cell's turns and by snapshots. */
     private volatile FactorySource source;
     private final LocalActorRef self;
     private final Mailbox mailbox;
-    private final ConcurrentLinkedQueue<SystemMessage> systemQueue = new ConcurrentLinkedQueue<>();
-    private final DrainWaiters drainWaiters;
-    private final CellSwap swap = new CellSwap(this);
-    private final CellLifecycle transitions = new CellLifecycle(this);
-    private final CellChildren children = new CellChildren();
+    // Created on first use, so that an idle actor carries none of them (see the class comment).
+    /** Installed with a compare-and-set by the first producer that has to wait; any thread. */
+    @SuppressWarnings("unused") // accessed through DRAIN_WAITERS
+    private volatile DrainWaiters drainWaiters;
+    /** Confined to the cell's turns: created by the first swap step. */
+    private CellSwap swap;
+    /** Confined to the cell's turns: created by a transition, dropped once it has settled. */
+    private CellLifecycle transitions;
+    /** Confined to the cell's turns: created by the first child. */
+    private CellChildren children;
 
     @SuppressWarnings("unused") // accessed through RUN_STATE
-    private volatile int runState;
-    private volatile int lifecycle;
-    private volatile long processed;
-    private volatile long failures;
+    private volatile byte runState;
+    /** One of the lifecycle constants; a byte, like {@link #runState}, keeps idle cells small. */
+    private volatile byte lifecycle;
+    /** Written on the turn with release stores (no fence per turn), read racily by snapshots. */
+    private long processed;
+    /** Failures so far; an int keeps idle cells small (a cell failing 2<sup>31</sup> times is long stopped). */
+    private volatile int failures;
+    /**
+     * Where messages go that reach this cell after it stopped, instead of dead letters: set when an
+     * actor pool retires the cell (see {@link ActorSystem#retire}); {@code null} otherwise.
+     */
+    private volatile ActorRef successor;
 
     // Confined to the cell's turns.
     private Actor actor;
     private volatile StopReason stopReason;
+    /**
+     * The message {@code receive} is handling and its sender. Written with opaque stores on the turn,
+     * so that the monitor can name a stalled turn's message.
+     */
+    @SuppressWarnings("unused") // written through CURRENT
     private Envelope current;
-    /** Written with opaque stores on the turn, so that the monitor can name a stalled turn's message. */
-    private Object currentMessage;
     private ActorTimers timers;
     /** Counts restarts, so that notices about the children of an earlier instance are dropped. */
     private int incarnation;
     /** The parent's incarnation when this cell was spawned; written before the cell starts. */
     private int parentIncarnation;
 
-    // Confined to the parent's turns.
-    final RestartHistory restarts = new RestartHistory();
 
+    /** @param name the name given at spawn, or {@code null} for {@code origin-id} */
     ActorCell(ActorSystem system, long id, ActorCell parent, String name, String tenant,
               FactorySource source, int mailboxCapacity, Actor initial) {
         this.system = system;
@@ -120,7 +146,6 @@ public final class ActorCell implements Runnable, ActorContext {
         this.source = source;
         this.mailbox = new Mailbox(mailboxCapacity);
         this.self = new LocalActorRef(this);
-        this.drainWaiters = new DrainWaiters(mailbox, this::isTerminated, name + "#" + id);
         if (initial != null) {
             this.actor = initial;
             this.lifecycle = RUNNING;
@@ -138,12 +163,18 @@ public final class ActorCell implements Runnable, ActorContext {
         return id;
     }
 
+    /** The id as the registry's key. */
+    Long key() {
+        return id;
+    }
+
     long parentId() {
         return parent == null ? 0 : parent.id;
     }
 
+    /** The name given at spawn, or {@code origin-id}; derived on each call, so that no idle cell holds it. */
     String name() {
-        return name;
+        return name != null ? name : source.origin() + "-" + id;
     }
 
     String origin() {
@@ -167,17 +198,28 @@ public final class ActorCell implements Runnable, ActorContext {
     }
 
     long processed() {
-        return processed;
+        return (long) PROCESSED.getOpaque(this);
     }
 
     long failures() {
         return failures;
     }
 
+    /** Whether a turn is inside {@code receive} now; a racy read for monitors and routers. */
+    boolean isReceiving() {
+        return CURRENT.getOpaque(this) != null;
+    }
+
+    /** From now on, messages that reach this cell once it has stopped go to {@code next}. */
+    void forwardUndeliverableTo(ActorRef next) {
+        successor = next;
+    }
+
     /** What the current turn is doing, for a monitor on another thread; see {@link ActorTurn#describe}. */
     ActorTurn describeTurn() {
-        Object message = CURRENT_MESSAGE.getOpaque(this);
-        return new ActorTurn(id, name, tenant, source.origin(), ActorTurn.describe(message));
+        Envelope envelope = (Envelope) CURRENT.getOpaque(this);
+        Object message = envelope == null ? null : envelope.message();
+        return new ActorTurn(id, name(), tenant, source.origin(), ActorTurn.describe(message));
     }
 
     /**
@@ -189,6 +231,10 @@ public final class ActorCell implements Runnable, ActorContext {
      */
     boolean enqueue(Object message, ActorRef sender, boolean reportOverflow) {
         if (lifecycle == TERMINATED) {
+            ActorRef next = successor;
+            if (next != null && !reportOverflow) {
+                return next.offer(message, sender); // a retired pool member: the pool takes it or is full
+            }
             undeliverable(message, sender, stopReason);
             return false;
         }
@@ -203,7 +249,7 @@ public final class ActorCell implements Runnable, ActorContext {
     }
 
     void sendSystem(SystemMessage message) {
-        systemQueue.offer(message);
+        mailbox.offerSystem(message);
         schedule();
     }
 
@@ -212,7 +258,7 @@ public final class ActorCell implements Runnable, ActorContext {
      * run once it falls below the low-water mark (a quarter) and returns {@code true}.
      */
     boolean awaitDrain(Runnable onDrained) {
-        return drainWaiters.await(onDrained);
+        return drainWaiters().await(onDrained);
     }
 
     /** Called by the timer thread when {@code timer} is due. */
@@ -235,7 +281,7 @@ public final class ActorCell implements Runnable, ActorContext {
 
     private void overflow(Object message, ActorRef sender) {
         if (sender instanceof AskRef ask) {
-            ask.fail(new Failure(ErrorCode.MAILBOX_FULL, "mailbox of " + name + " is full"));
+            ask.fail(new Failure(ErrorCode.MAILBOX_FULL, "mailbox of " + name() + " is full"));
         }
         system.deadLetters().publish(new DeadLetter(self, message, sender, "mailbox full", null));
     }
@@ -244,9 +290,14 @@ public final class ActorCell implements Runnable, ActorContext {
         if (message instanceof ActorTimer) {
             return;
         }
+        ActorRef next = successor;
+        if (next != null && !(message instanceof ChildNotice)) {
+            next.tell(message, sender); // a retired pool member: the pool serves it
+            return;
+        }
         StopReason why = reason == null ? StopReason.NORMAL : reason;
         if (sender instanceof AskRef ask) {
-            ask.fail(new Failure(why.code(), name + " " + why.text()));
+            ask.fail(new Failure(why.code(), name() + " " + why.text()));
         } else {
             system.deadLetters().publish(new DeadLetter(self, message, sender, "actor stopped: " + why.text(),
                     why.cause()));
@@ -266,16 +317,19 @@ public final class ActorCell implements Runnable, ActorContext {
                 drainMailbox();
             }
         } finally {
-            drainWaiters.releaseIfDrained();
+            DrainWaiters waiters = drainWaiters;
+            if (waiters != null) {
+                waiters.releaseIfDrained();
+            }
             runState = IDLE;
-            if (hasWork()) {
-                schedule();
+            if (hasWork() && runState == IDLE && RUN_STATE.compareAndSet(this, IDLE, SCHEDULED)) {
+                system.dispatcher().requeue(this); // behind the others: it has had its turn
             }
         }
     }
 
     private boolean hasWork() {
-        if (!systemQueue.isEmpty()) {
+        if (mailbox.hasSystemMessages()) {
             return true;
         }
         int phase = lifecycle;
@@ -290,7 +344,7 @@ public final class ActorCell implements Runnable, ActorContext {
         try {
             int limit = system.throughput();
             while (count < limit) {
-                if (!systemQueue.isEmpty()) {
+                if (mailbox.hasSystemMessages()) {
                     processSystemMessages();
                     if (lifecycle != RUNNING) {
                         break;
@@ -307,7 +361,7 @@ public final class ActorCell implements Runnable, ActorContext {
                 }
             }
         } finally {
-            processed += count;
+            PROCESSED.setRelease(this, processed + count);
             thread.setContextClassLoader(previous);
         }
     }
@@ -326,22 +380,21 @@ public final class ActorCell implements Runnable, ActorContext {
             mailbox.releaseLast();
             return;
         }
-        current = envelope;
-        CURRENT_MESSAGE.setOpaque(this, message);
+        // a timer or a child notice is handled as its payload: the context must show the payload
+        CURRENT.setOpaque(this, message == envelope.message() ? envelope : new Envelope(message, envelope.sender()));
         try {
             actor.receive(this, message);
         } catch (Throwable cause) {
             receiveFailed(cause, message, envelope.sender());
         } finally {
-            current = null;
-            CURRENT_MESSAGE.setOpaque(this, null);
+            CURRENT.setOpaque(this, null);
             mailbox.releaseLast();
         }
     }
 
     private void receiveFailed(Throwable cause, Object message, ActorRef sender) {
         if (sender instanceof AskRef ask) {
-            ask.fail(new Failure(ErrorCode.HANDLER_FAILED, name + " failed: " + cause));
+            ask.fail(new Failure(ErrorCode.HANDLER_FAILED, name() + " failed: " + cause));
         }
         system.deadLetters().publish(new DeadLetter(self, message, sender, "receive failed", cause));
         fail(cause, message);
@@ -350,10 +403,10 @@ public final class ActorCell implements Runnable, ActorContext {
     /** Suspends this actor and asks the parent what to do. */
     void fail(Throwable cause, Object message) {
         failures++;
-        LOG.warn("Actor {}#{} failed{}", name, id, message == null ? " to start" : "", cause);
+        LOG.warn("Actor {}#{} failed{}", name(), id, message == null ? " to start" : "", cause);
         lifecycle = SUSPENDED;
         if (parent == null) {
-            transitions.initiateStop(new StopReason("failed", ErrorCode.HANDLER_FAILED, cause));
+            transitions().initiateStop(new StopReason("failed", ErrorCode.HANDLER_FAILED, cause));
         } else {
             parent.sendSystem(new SystemMessage.Failed(this, cause, message));
         }
@@ -371,7 +424,7 @@ public final class ActorCell implements Runnable, ActorContext {
 
     private void processSystemMessages() {
         SystemMessage message;
-        while ((message = systemQueue.poll()) != null) {
+        while ((message = (SystemMessage) mailbox.pollSystem()) != null) {
             if (lifecycle == TERMINATED) {
                 if (message instanceof SystemMessage.Adopt adopt) {
                     adopt.child().sendSystem(new SystemMessage.Stop(StopReason.SHUTDOWN));
@@ -380,31 +433,34 @@ public final class ActorCell implements Runnable, ActorContext {
             }
             process(message);
         }
+        if (transitions != null && transitions.isSettled()) {
+            transitions = null;
+        }
     }
 
     private void process(SystemMessage message) {
         if (message instanceof SystemMessage.Create) {
-            transitions.create();
+            transitions().create();
         } else if (message instanceof SystemMessage.Stop stop) {
-            transitions.initiateStop(stop.reason());
+            transitions().initiateStop(stop.reason());
         } else if (message instanceof SystemMessage.Failed failed) {
             supervise(failed);
         } else if (message instanceof SystemMessage.ChildTerminated terminated) {
-            transitions.childTerminated(terminated);
+            transitions().childTerminated(terminated);
         } else if (message instanceof SystemMessage.Restart restart) {
-            transitions.initiateRestart(restart);
+            transitions().initiateRestart(restart);
         } else if (message instanceof SystemMessage.Resume) {
-            transitions.resume();
+            transitions().resume();
         } else if (message instanceof SystemMessage.Adopt adopt) {
-            transitions.adopt(adopt.child());
+            transitions().adopt(adopt.child());
         } else if (message instanceof SystemMessage.Detach detach) {
-            swap.detach(detach.barrier());
+            swap().detach(detach.barrier());
         } else if (message instanceof SystemMessage.Prepare prepare) {
-            swap.prepare(prepare.source(), prepare.barrier());
+            swap().prepare(prepare.source(), prepare.barrier());
         } else if (message instanceof SystemMessage.Commit) {
-            swap.commit();
+            swap().commit();
         } else if (message instanceof SystemMessage.Abort) {
-            swap.abort();
+            swap().abort();
         }
     }
 
@@ -415,7 +471,7 @@ public final class ActorCell implements Runnable, ActorContext {
     }
 
     void lifecycle(int next) {
-        lifecycle = next;
+        lifecycle = (byte) next;
     }
 
     Actor actor() {
@@ -435,7 +491,35 @@ public final class ActorCell implements Runnable, ActorContext {
     }
 
     CellChildren childCells() {
+        if (children == null) {
+            children = new CellChildren();
+        }
         return children;
+    }
+
+    /** The lifecycle transitions, created for a system message and dropped once they have settled. */
+    private CellLifecycle transitions() {
+        if (transitions == null) {
+            transitions = new CellLifecycle(this);
+        }
+        return transitions;
+    }
+
+    private CellSwap swap() {
+        if (swap == null) {
+            swap = new CellSwap(this);
+        }
+        return swap;
+    }
+
+
+    private DrainWaiters drainWaiters() {
+        DrainWaiters waiters = drainWaiters;
+        if (waiters == null) {
+            DrainWaiters created = new DrainWaiters(mailbox, this::isTerminated, name() + "#" + id);
+            waiters = DRAIN_WAITERS.compareAndSet(this, null, created) ? created : drainWaiters;
+        }
+        return waiters;
     }
 
     void stopReason(StopReason reason) {
@@ -488,10 +572,11 @@ public final class ActorCell implements Runnable, ActorContext {
 
     private void supervise(SystemMessage.Failed failed) {
         ActorCell child = failed.child();
-        if (!children.isCurrent(child)) {
+        if (children == null || !children.isCurrent(child)) {
             return;
         }
-        Directive directive = Supervision.decide(Supervision.strategyOf(actor, this), child, failed.cause(),
+        Directive directive = Supervision.decide(Supervision.strategyOf(actor, this), child,
+                children.restartsOf(child), failed.cause(),
                 system.nanoTime(), parent != null);
         switch (directive) {
             case RESUME -> child.sendSystem(SystemMessage.Resume.INSTANCE);
@@ -509,15 +594,13 @@ public final class ActorCell implements Runnable, ActorContext {
             return;
         }
         Envelope envelope = new Envelope(notification, sender);
-        current = envelope;
-        CURRENT_MESSAGE.setOpaque(this, notification);
+        CURRENT.setOpaque(this, envelope);
         try {
             actor.receive(this, notification);
         } catch (Throwable cause) {
             receiveFailed(cause, notification, sender);
         } finally {
-            current = null;
-            CURRENT_MESSAGE.setOpaque(this, null);
+            CURRENT.setOpaque(this, null);
         }
     }
 
@@ -551,7 +634,7 @@ public final class ActorCell implements Runnable, ActorContext {
         if (envelope == null) {
             throw new IllegalStateException("there is no current message to forward");
         }
-        target.tell(currentMessage, envelope.sender());
+        target.tell(envelope.message(), envelope.sender());
     }
 
     @Override
@@ -561,7 +644,7 @@ public final class ActorCell implements Runnable, ActorContext {
 
     @Override
     public ActorRef spawn(ActorFactory factory, ActorOptions options) {
-        return spawnChild(FactorySource.of(factory, name + "/" + factory.getClass().getSimpleName()), options);
+        return spawnChild(FactorySource.of(factory, name() + "/" + factory.getClass().getSimpleName()), options);
     }
 
     @Override
@@ -572,7 +655,7 @@ public final class ActorCell implements Runnable, ActorContext {
     private ActorRef spawnChild(FactorySource childSource, ActorOptions options) {
         ActorCell child = system.newCell(this, childSource, options, tenant);
         child.parentIncarnation = incarnation;
-        children.add(child);
+        childCells().add(child);
         if (lifecycle >= STOPPING) {
             child.sendSystem(new SystemMessage.Stop(stopReason));
         }
@@ -582,7 +665,7 @@ public final class ActorCell implements Runnable, ActorContext {
 
     @Override
     public Collection<ActorRef> children() {
-        return children.refs();
+        return children == null ? List.of() : children.refs();
     }
 
     @Override
@@ -607,6 +690,6 @@ public final class ActorCell implements Runnable, ActorContext {
 
     @Override
     public String toString() {
-        return "ActorCell[" + name + "#" + id + "]";
+        return "ActorCell[" + name() + "#" + id + "]";
     }
 }

@@ -152,6 +152,33 @@ public final class ActorSystem {
         }
     }
 
+    /**
+     * Stops {@code actor} for good, as an actor pool retires a member: messages that reach it from now
+     * on, and those still queued when it stops, go to {@code successor} instead of dead letters.
+     * Other references are ignored.
+     */
+    public void retire(ActorRef actor, ActorRef successor, StopReason reason) {
+        if (actor instanceof LocalActorRef ref) {
+            ref.cell().forwardUndeliverableTo(Objects.requireNonNull(successor, "successor"));
+            ref.cell().sendSystem(new SystemMessage.Stop(reason));
+        }
+    }
+
+    /** Messages counted in {@code actor}'s mailbox now; 0 for references of other runtimes. */
+    public int mailboxDepth(ActorRef actor) {
+        return actor instanceof LocalActorRef ref ? ref.cell().mailboxDepth() : 0;
+    }
+
+    /** Whether {@code actor} is inside {@code receive} now (a racy read); false for other references. */
+    public boolean isReceiving(ActorRef actor) {
+        return actor instanceof LocalActorRef ref && ref.cell().isReceiving();
+    }
+
+    /** A fresh id from the sequence actor ids come from, for runtime objects that act as actors (pools). */
+    public long reserveId() {
+        return ids.incrementAndGet();
+    }
+
     /** See {@link io.troupe.api.TroupeRuntime#awaitDrain}; references of other runtimes never wait. */
     public boolean awaitDrain(ActorRef target, Runnable onDrained) {
         return target instanceof LocalActorRef ref && ref.cell().awaitDrain(onDrained);
@@ -222,9 +249,9 @@ public final class ActorSystem {
 
     ActorCell newCell(ActorCell parent, FactorySource source, ActorOptions options, String tenant) {
         long id = ids.incrementAndGet();
-        String name = options.name() != null ? options.name() : source.origin() + "-" + id;
-        ActorCell cell = new ActorCell(this, id, parent, name, tenant, source, options.mailboxCapacity(), null);
-        registry.put(id, cell);
+        ActorCell cell = new ActorCell(this, id, parent, options.name(), tenant, source, options.mailboxCapacity(),
+                null);
+        registry.put(cell.key(), cell);
         source.attach(cell.ref());
         return cell;
     }

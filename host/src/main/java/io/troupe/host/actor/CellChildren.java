@@ -8,31 +8,42 @@ import java.util.Map;
 import io.troupe.api.ActorRef;
 
 /**
- * The live children of one cell, in spawn order, keyed by id. A child is listed from its spawn (or
- * adoption) until its parent processes its {@code ChildTerminated}.
+ * The live children of one cell, in spawn order. A child is listed from its spawn (or adoption) until
+ * its parent processes its {@code ChildTerminated}. Cells are kept by identity (a cell does not
+ * override {@code equals}), so no boxed id is stored per child; beside each child, its restart
+ * history, created by its first restart decision.
  *
  * <p><b>Threading:</b> confined to the parent cell's turns.
  */
 final class CellChildren {
 
     /** Created on the first child: most actors never spawn one. */
-    private Map<Long, ActorCell> cells;
+    private Map<ActorCell, RestartHistory> cells;
 
     void add(ActorCell child) {
         if (cells == null) {
             cells = new LinkedHashMap<>();
         }
-        cells.put(child.id(), child);
+        cells.put(child, null);
     }
 
-    /** Whether {@code child} is listed, and not a stale cell that happens to share its id. */
+    /** Whether {@code child} itself is listed. */
     boolean isCurrent(ActorCell child) {
-        return cells != null && cells.get(child.id()) == child;
+        return cells != null && cells.containsKey(child);
+    }
+
+    /** The restart history of {@code child}, a listed child. */
+    RestartHistory restartsOf(ActorCell child) {
+        return cells.computeIfAbsent(child, listed -> new RestartHistory());
     }
 
     /** Removes {@code child}; returns whether it was listed. */
     boolean remove(ActorCell child) {
-        return cells != null && cells.remove(child.id()) != null;
+        if (cells == null || !cells.containsKey(child)) {
+            return false;
+        }
+        cells.remove(child);
+        return true;
     }
 
     boolean isEmpty() {
@@ -44,7 +55,7 @@ final class CellChildren {
         if (isEmpty()) {
             return false;
         }
-        for (ActorCell child : cells.values()) {
+        for (ActorCell child : cells.keySet()) {
             child.sendSystem(message);
         }
         return true;
@@ -55,7 +66,7 @@ final class CellChildren {
             return List.of();
         }
         List<ActorRef> refs = new ArrayList<>(cells.size());
-        cells.values().forEach(child -> refs.add(child.ref()));
+        cells.keySet().forEach(child -> refs.add(child.ref()));
         return refs;
     }
 }

@@ -22,6 +22,9 @@ import io.troupe.api.ErrorCode;
  *                        +--stop--&gt; STOPPING --(children stopped)--&gt; TERMINATED
  * </pre>
  *
+ * <p>The cell creates this object for a system message and drops it when it {@linkplain #isSettled()
+ * has settled}, so that idle actors do not carry it.
+ *
  * <p><b>Threading:</b> confined to the cell's turns, like the cell state it reads and writes through
  * the cell's package-private accessors.
  */
@@ -39,6 +42,11 @@ final class CellLifecycle {
 
     CellLifecycle(ActorCell cell) {
         this.cell = cell;
+    }
+
+    /** Whether no transition waits for children: the cell may drop this object until the next one. */
+    boolean isSettled() {
+        return afterChildren == AfterChildren.NOTHING && pendingRestart == null;
     }
 
     void create() {

@@ -25,13 +25,13 @@ final class Supervision {
 
     /**
      * Decides what to do with {@code child}, which failed with {@code cause}; records a restart in its
-     * history when the decision is to restart.
+     * history (kept by the parent) when the decision is to restart.
      */
-    static Directive decide(SupervisorStrategy strategy, ActorCell child, Throwable cause, long now,
-                            boolean canEscalate) {
+    static Directive decide(SupervisorStrategy strategy, ActorCell child, RestartHistory restarts, Throwable cause,
+                            long now, boolean canEscalate) {
         Directive directive = strategy.decide(cause);
         if (directive == Directive.RESTART
-                && !child.restarts.tryRecord(now, strategy.maxRestarts(), strategy.window().toNanos())) {
+                && !restarts.tryRecord(now, strategy.maxRestarts(), strategy.window().toNanos())) {
             LOG.warn("Actor {}#{} exceeded {} restarts within {}; escalating", child.name(), child.id(),
                     strategy.maxRestarts(), strategy.window());
             directive = Directive.ESCALATE;

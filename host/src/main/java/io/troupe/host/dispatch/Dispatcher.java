@@ -5,10 +5,20 @@ package io.troupe.host.dispatch;
  * runs it on one of its threads.
  *
  * <p><b>Threading:</b> {@link #execute} may be called from any thread and must neither block nor
- * lock; it never runs the task on the calling thread.
+ * lock; it never runs the task inside the call (a dispatcher thread that queues a task may run it
+ * itself, after its current task).
  */
 public interface Dispatcher {
 
     /** Queues {@code task} to run once on a dispatcher thread. */
     void execute(Runnable task);
+
+    /**
+     * Queues {@code task}, which has just run and has more to do, behind the tasks already waiting,
+     * so that it does not keep its thread from them (an actor that used up its throughput). By
+     * default the same as {@link #execute}.
+     */
+    default void requeue(Runnable task) {
+        execute(task);
+    }
 }

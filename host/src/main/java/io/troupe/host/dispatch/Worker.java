@@ -2,6 +2,7 @@ package io.troupe.host.dispatch;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.List;
 import java.util.concurrent.locks.LockSupport;
 
 import org.slf4j.Logger;
@@ -10,6 +11,23 @@ import org.slf4j.LoggerFactory;
 /**
  * One worker thread of a {@link WorkerPool}: take a task, run it, reset the thread, repeat; and a
  * heartbeat that a monitor reads without disturbing it.
+ *
+ * <h2>The next-task slot</h2>
+ * A task that a running task hands to the pool (an actor telling another) goes into this worker's
+ * one-task slot instead of the shared run queue, and runs as soon as the current task ends: no
+ * hand-off to another thread, no wake-up, the actor's mailbox still in this core's cache. A task the
+ * slot displaces goes to the shared queue. Fairness is bounded both ways:
+ *
+ * <pre>
+ *   after LOCAL_STREAK tasks in a row from the slot, one task from the shared queue runs first;
+ *   an idle worker parks with a timeout while another worker runs a turn (which may fill its slot),
+ *   and steals the slot of a worker still in the same turn when it wakes (a turn that long may not
+ *   end soon); while no worker runs a turn, idle workers park until woken, and a worker that fills
+ *   its slot while no idle worker is watching wakes one
+ * </pre>
+ *
+ * so a task behind a long or blocked turn waits at most about two {@code STEAL_CHECK_NANOS}, and a
+ * retiring or exiting worker hands its slot to the shared queue.
  *
  * <h2>Heartbeat</h2>
  * Per task the worker publishes the task and bumps a turn counter, with release stores (plain moves
@@ -32,16 +50,22 @@ import org.slf4j.LoggerFactory;
  * The brief spin before parking counts as busy.
  *
  * <p><b>Threading:</b> the public accessors may be called from any thread and read the heartbeat
- * racily but consistently as described; everything else runs on the worker itself.
+ * racily but consistently as described; {@link #pushLocal} only on this worker's thread; the slot
+ * is taken with an atomic exchange by its owner or a thief; everything else runs on the worker itself.
  */
 public final class Worker extends Thread implements RuntimeThread {
 
     private static final Logger LOG = LoggerFactory.getLogger(Worker.class);
     private static final int SPINS = 64;
+    /** Tasks run in a row from the slot before the shared queue gets a turn. */
+    private static final int LOCAL_STREAK = 32;
+    /** How long an idle worker sleeps before looking for a slot stuck behind a long turn. */
+    private static final long STEAL_CHECK_NANOS = 1_000_000;
     private static final VarHandle TASK;
     private static final VarHandle TURN;
     private static final VarHandle PARKED_SINCE;
     private static final VarHandle PARKED;
+    private static final VarHandle SLOT;
 
     static {
         try {
@@ -50,6 +74,7 @@ public final class Worker extends Thread implements RuntimeThread {
             TURN = lookup.findVarHandle(Worker.class, "turn", long.class);
             PARKED_SINCE = lookup.findVarHandle(Worker.class, "parkedSince", long.class);
             PARKED = lookup.findVarHandle(Worker.class, "parked", long.class);
+            SLOT = lookup.findVarHandle(Worker.class, "slot", Runnable.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -72,6 +97,11 @@ public final class Worker extends Thread implements RuntimeThread {
     /** Time spent parked, completed parks only. */
     @SuppressWarnings("unused") // accessed through PARKED
     private long parked;
+    /** The next task to run, queued by this worker's own tasks; other workers only steal it. */
+    @SuppressWarnings("unused") // accessed through SLOT
+    private Runnable slot;
+    /** Tasks run in a row from the slot; confined to this worker. */
+    private int localStreak;
 
     Worker(WorkerPool pool, String name, ClassLoader defaultLoader) {
         super(name);
@@ -127,7 +157,37 @@ public final class Worker extends Thread implements RuntimeThread {
         return retiring;
     }
 
+    /** Whether a task waits in this worker's slot; a racy read. */
+    boolean hasSlotTask() {
+        return SLOT.getOpaque(this) != null;
+    }
+
     // ---------------------------------------------------------------- pool side
+
+    /** Whether this worker belongs to {@code owner}. */
+    boolean servesPool(WorkerPool owner) {
+        return pool == owner;
+    }
+
+    /**
+     * Called on this worker's own thread: puts {@code task} into the slot, to run when the current task
+     * ends.
+     *
+     * @return the task it displaced, which the caller must queue elsewhere, or {@code null}
+     */
+    Runnable pushLocal(Runnable task) {
+        if (SLOT.getOpaque(this) == null) {
+            // only this thread fills the slot and thieves only empty it: no race to lose
+            SLOT.setRelease(this, task);
+            return null;
+        }
+        return (Runnable) SLOT.getAndSet(this, task);
+    }
+
+    /** Takes the slot's task, from this worker or a thief; {@code null} if the slot is empty. */
+    private Runnable takeSlot() {
+        return SLOT.getOpaque(this) == null ? null : (Runnable) SLOT.getAndSet(this, null);
+    }
 
     /** Called by the pool: end after the current task, if any. */
     void retire() {
@@ -139,14 +199,37 @@ public final class Worker extends Thread implements RuntimeThread {
     public void run() {
         try {
             while (pool.isRunning() && !retiring) {
-                Runnable next = next();
+                Runnable next = nextLocal();
+                if (next == null) {
+                    next = next();
+                }
                 if (next != null) {
                     runOne(next);
                 }
             }
         } finally {
+            Runnable left = takeSlot();
+            if (left != null && pool.isRunning()) {
+                pool.requeue(left);
+            }
             pool.exited(this);
         }
+    }
+
+    /** The slot's task, unless the streak is over and the shared queue has one waiting. */
+    private Runnable nextLocal() {
+        if (SLOT.getOpaque(this) == null) {
+            localStreak = 0;
+            return null;
+        }
+        if (++localStreak > LOCAL_STREAK) {
+            localStreak = 0;
+            Runnable shared = pool.runQueue().poll();
+            if (shared != null) {
+                return shared;
+            }
+        }
+        return takeSlot();
     }
 
     private Runnable next() {
@@ -161,17 +244,67 @@ public final class Worker extends Thread implements RuntimeThread {
         pool.idleWorkers().offer(this);
         next = pool.runQueue().poll();
         if (next == null && pool.isRunning() && !retiring) {
-            park();
+            List<Worker> others = pool.workers();
+            long[] turns = busyTurns(others);
+            if (turns == null) {
+                park(0);
+            } else {
+                pool.watching(1);
+                park(STEAL_CHECK_NANOS);
+                pool.watching(-1);
+                next = stealStuckSlot(others, turns);
+            }
         }
-        // Woken by execute (already removed) or by re-check, spurious wake-up, retirement or shutdown.
+        // Woken by execute (already removed) or by re-check, timeout, spurious wake-up, retirement or shutdown.
         pool.idleWorkers().remove(this);
         return next;
     }
 
-    private void park() {
+    /**
+     * The current turn of every other worker that is running one (0 for the others), or {@code null}
+     * if none is: a busy worker may fill its slot at any moment, so this worker must come back to look.
+     */
+    private long[] busyTurns(List<Worker> others) {
+        long[] turns = null;
+        for (int i = 0; i < others.size(); i++) {
+            Worker other = others.get(i);
+            long turn = other == this ? 0 : other.currentTurn();
+            if (turn != 0) {
+                if (turns == null) {
+                    turns = new long[others.size()];
+                }
+                turns[i] = turn;
+            }
+        }
+        return turns;
+    }
+
+    /**
+     * Steals a slot task from a worker still in the turn it was in before this worker parked: that
+     * turn has run for a whole check period and may not end soon.
+     */
+    private Runnable stealStuckSlot(List<Worker> others, long[] turns) {
+        for (int i = 0; i < others.size(); i++) {
+            Worker other = others.get(i);
+            if (turns[i] != 0 && other.currentTurn() == turns[i]) {
+                Runnable stolen = other.takeSlot();
+                if (stolen != null) {
+                    return stolen;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Parks until unparked, or for at most {@code timeoutNanos} when positive. */
+    private void park(long timeoutNanos) {
         long start = System.nanoTime();
         PARKED_SINCE.setOpaque(this, start == 0 ? 1 : start);
-        LockSupport.park(this);
+        if (timeoutNanos > 0) {
+            LockSupport.parkNanos(this, timeoutNanos);
+        } else {
+            LockSupport.park(this);
+        }
         long end = System.nanoTime();
         PARKED_SINCE.setOpaque(this, 0L);
         PARKED.setOpaque(this, (long) PARKED.getOpaque(this) + Math.max(0, end - start));

@@ -12,9 +12,11 @@ import java.util.concurrent.locks.LockSupport;
  * starts with {@code min} workers and may be resized between {@code min} and {@code max} by a
  * monitor ({@link #addWorkers}, {@link #retireIdle}).
  *
- * <p>Idle workers spin briefly, then register in the idle queue and park; {@link #execute} appends
- * the task and unparks one registered worker. A worker re-checks the run queue after registering and
- * before parking, so no task waits while a worker sleeps.
+ * <p>Idle workers spin briefly, then register in the idle queue and park; {@link #execute} from
+ * outside the pool appends the task and unparks one registered worker. A worker re-checks the run
+ * queue after registering and before parking, so no task waits while a worker sleeps. A task queued
+ * by a worker goes to that worker's next-task slot instead ({@link Worker}: no hand-off, no wake-up;
+ * a turn that runs long has its slot stolen by an idle worker).
  *
  * <h2>Resizing</h2>
  * <pre>
@@ -39,6 +41,8 @@ public final class WorkerPool implements Dispatcher {
     private final ConcurrentLinkedQueue<Worker> idle = new ConcurrentLinkedQueue<>();
     private final Object resizeLock = new Object();
     private final AtomicInteger names = new AtomicInteger();
+    /** Idle workers in a timed park, who will look at busy workers' slots when they wake. */
+    private final AtomicInteger watchers = new AtomicInteger();
     private final String namePrefix;
     private final ClassLoader defaultLoader;
     private final int min;
@@ -92,9 +96,15 @@ public final class WorkerPool implements Dispatcher {
         return max;
     }
 
-    /** Tasks waiting for a worker. */
+    /** Tasks waiting for a worker: in the shared queue and in the workers' next-task slots. */
     public int queued() {
-        return runQueue.size();
+        int slotted = 0;
+        for (Worker worker : workers) {
+            if (worker.hasSlotTask()) {
+                slotted++;
+            }
+        }
+        return runQueue.size() + slotted;
     }
 
     /** Every live worker thread, retiring ones included: what a monitor watches. */
@@ -102,9 +112,25 @@ public final class WorkerPool implements Dispatcher {
         return workers;
     }
 
+    /**
+     * Queues {@code task}. Called by one of this pool's workers (a task handing on work), the task goes
+     * into that worker's next-task slot and runs right after the current task (see {@link Worker});
+     * whatever it displaces, and every task from other threads, goes to the shared run queue and wakes
+     * a parked worker.
+     */
     @Override
     public void execute(Runnable task) {
-        runQueue.offer(task);
+        Runnable queued = task;
+        if (Thread.currentThread() instanceof Worker worker && worker.servesPool(this) && !worker.isRetiring()) {
+            queued = worker.pushLocal(task);
+            if (queued == null) {
+                if (watchers.get() == 0) {
+                    wakeOne(); // no idle worker comes back to look: wake one, in case this turn runs long
+                }
+                return;
+            }
+        }
+        runQueue.offer(queued);
         wakeOne();
     }
 
@@ -188,6 +214,21 @@ public final class WorkerPool implements Dispatcher {
 
     ConcurrentLinkedQueue<Worker> idleWorkers() {
         return idle;
+    }
+
+    /**
+     * Queues {@code task} in the shared run queue, never in a next-task slot, and wakes a parked
+     * worker: for an actor that used up its throughput and for the slot of a worker that ends.
+     */
+    @Override
+    public void requeue(Runnable task) {
+        runQueue.offer(task);
+        wakeOne();
+    }
+
+    /** Called by an idle worker around a timed park that watches the busy workers' slots. */
+    void watching(int delta) {
+        watchers.addAndGet(delta);
     }
 
     /** Called by a worker as its thread ends, for whatever reason. */

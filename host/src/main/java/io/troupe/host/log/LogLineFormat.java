@@ -22,12 +22,18 @@ import org.slf4j.event.Level;
  * last, ends with {@link System#lineSeparator()}. A lone surrogate in the text becomes {@code ?}
  * instead of failing the record.
  *
+ * <p>Records are rendered straight into a reused {@link RecordBytes}, without an intermediate
+ * {@code String} or {@code byte[]}: an ASCII line without MDC entries allocates nothing here.
+ *
  * <p>Threading: any thread; the only state is the {@link TimestampFormat} cache.
  */
 final class LogLineFormat {
 
-    private static final String NEWLINE = System.lineSeparator();
-    private static final String[] PADDED_LEVELS = {"TRACE", "DEBUG", "INFO ", "WARN ", "ERROR"};
+    private static final byte[] NEWLINE = System.lineSeparator().getBytes(StandardCharsets.US_ASCII);
+    private static final byte[][] PADDED_LEVELS = {ascii(" TRACE ["), ascii(" DEBUG ["), ascii(" INFO  ["),
+            ascii(" WARN  ["), ascii(" ERROR [")};
+    private static final byte[] AFTER_THREAD = ascii("] ");
+    private static final byte[] BEFORE_MESSAGE = ascii(" - ");
 
     private final TimestampFormat timestamp;
 
@@ -36,27 +42,61 @@ final class LogLineFormat {
     }
 
     /**
-     * @param mdc    the caller's MDC entries; {@code null} or empty for none
-     * @param thrown the throwable to print in full after the line; {@code null} for none
+     * The record as a new array; see {@link #format(RecordBytes, long, Level, byte[], byte[], String,
+     * Map, String)}, with the throwable printed by {@link #stackTrace(Throwable)}.
      */
     byte[] format(long epochMillis, Level level, String threadName, String loggerName,
             String message, Map<String, String> mdc, Throwable thrown) {
-        StringBuilder line = new StringBuilder(96 + loggerName.length() + message.length());
-        timestamp.formatTo(epochMillis, line);
-        line.append(' ').append(padded(level))
-                .append(" [").append(threadName).append("] ")
-                .append(loggerName).append(" - ").append(message);
-        if (mdc != null && !mdc.isEmpty()) {
-            line.append(' ').append(new TreeMap<>(mdc));
-        }
-        line.append(NEWLINE);
-        if (thrown != null) {
-            appendStackTrace(line, thrown);
-        }
-        return line.toString().getBytes(StandardCharsets.UTF_8);
+        RecordBytes out = new RecordBytes(128 + loggerName.length() + message.length());
+        format(out, epochMillis, level, out.threadName.bytesOf(threadName),
+                loggerName.getBytes(StandardCharsets.UTF_8), message, mdc,
+                thrown == null ? null : stackTrace(thrown));
+        return out.toArray();
     }
 
-    private static String padded(Level level) {
+    /**
+     * Appends one record to {@code out}. Calls no code but the JDK's: the stack trace, which runs the
+     * throwable's own methods, is printed beforehand by {@link #stackTrace(Throwable)}.
+     *
+     * @param threadName the thread's name as UTF-8
+     * @param loggerName the logger's name as UTF-8
+     * @param mdc        the caller's MDC entries; {@code null} or empty for none
+     * @param stackTrace the printed throwable to put after the line; {@code null} for none
+     */
+    void format(RecordBytes out, long epochMillis, Level level, byte[] threadName, byte[] loggerName,
+            String message, Map<String, String> mdc, String stackTrace) {
+        timestamp.formatTo(epochMillis, out);
+        out.append(padded(level));
+        out.append(threadName);
+        out.append(AFTER_THREAD);
+        out.append(loggerName);
+        out.append(BEFORE_MESSAGE);
+        out.append(message);
+        if (mdc != null && !mdc.isEmpty()) {
+            out.append((byte) ' ');
+            out.append(new TreeMap<>(mdc).toString());
+        }
+        out.append(NEWLINE);
+        if (stackTrace != null) {
+            out.append(stackTrace);
+        }
+    }
+
+    /** {@code thrown} exactly as {@link Throwable#printStackTrace()} prints it; never throws. */
+    static String stackTrace(Throwable thrown) {
+        StringWriter trace = new StringWriter(1024);
+        try (PrintWriter writer = new PrintWriter(trace)) {
+            thrown.printStackTrace(writer);
+        } catch (RuntimeException e) {
+            // A throwable whose toString/getMessage throws must not turn a log call into a failure.
+            trace.write("[stack trace of " + thrown.getClass().getName() + " could not be printed: "
+                    + e.getClass().getName() + "]" + System.lineSeparator());
+        }
+        return trace.toString();
+    }
+
+    /** The level padded to five characters, between the spaces and the bracket around it. */
+    private static byte[] padded(Level level) {
         return switch (level) {
             case TRACE -> PADDED_LEVELS[0];
             case DEBUG -> PADDED_LEVELS[1];
@@ -66,15 +106,7 @@ final class LogLineFormat {
         };
     }
 
-    private static void appendStackTrace(StringBuilder line, Throwable thrown) {
-        StringWriter trace = new StringWriter(1024);
-        try (PrintWriter writer = new PrintWriter(trace)) {
-            thrown.printStackTrace(writer);
-        } catch (RuntimeException e) {
-            // A throwable whose toString/getMessage throws must not turn a log call into a failure.
-            trace.write("[stack trace of " + thrown.getClass().getName() + " could not be printed: "
-                    + e.getClass().getName() + "]" + NEWLINE);
-        }
-        line.append(trace);
+    private static byte[] ascii(String text) {
+        return text.getBytes(StandardCharsets.US_ASCII);
     }
 }

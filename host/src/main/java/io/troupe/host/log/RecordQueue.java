@@ -112,7 +112,11 @@ final class RecordQueue {
 
     /** Copies {@code record}, a complete record, into the queue; never blocks past the full wait. */
     Offer offer(byte[] record) {
-        int length = record.length;
+        return offer(record, record.length);
+    }
+
+    /** Copies {@code record[0, length)}, a complete record, into the queue; see {@link #offer(byte[])}. */
+    Offer offer(byte[] record, int length) {
         if (length > capBytes) {
             dropped.incrementAndGet();
             return Offer.DROPPED;

@@ -1,5 +1,6 @@
 package io.troupe.host.log;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZonedDateTime;
@@ -8,8 +9,8 @@ import java.time.format.DateTimeFormatter;
 /**
  * Writes an instant as local ISO-8601 time with milliseconds and offset,
  * {@code 2026-11-29T23:59:01.123+00:00}, without going through {@link DateTimeFormatter} for each
- * record: the text up to the minute and the offset are rendered once per minute and cached; seconds
- * and milliseconds are appended as digits.
+ * record: the text up to the minute and the offset are rendered once per minute and cached as ASCII
+ * bytes; seconds and milliseconds are appended as digits.
  *
  * <p>Threading: any thread. The cache is one immutable object in a volatile field; two threads that
  * cross a minute together may both render it, which is harmless.
@@ -27,7 +28,7 @@ final class TimestampFormat {
     }
 
     /** Appends {@code epochMillis} as local time in the zone of this format. */
-    void formatTo(long epochMillis, StringBuilder out) {
+    void formatTo(long epochMillis, RecordBytes out) {
         long epochMinute = Math.floorDiv(epochMillis, 60_000L);
         Minute minute = cached;
         if (minute.epochMinute != epochMinute) {
@@ -37,12 +38,11 @@ final class TimestampFormat {
         int millisInMinute = (int) Math.floorMod(epochMillis, 60_000L);
         int seconds = millisInMinute / 1000;
         int millis = millisInMinute % 1000;
-        out.append(minute.prefix)
-                .append((char) ('0' + seconds / 10)).append((char) ('0' + seconds % 10))
-                .append('.')
-                .append((char) ('0' + millis / 100)).append((char) ('0' + millis / 10 % 10))
-                .append((char) ('0' + millis % 10))
-                .append(minute.offset);
+        out.append(minute.prefix);
+        out.appendDigits(seconds, 2);
+        out.append((byte) '.');
+        out.appendDigits(millis, 3);
+        out.append(minute.offset);
     }
 
     /**
@@ -56,13 +56,13 @@ final class TimestampFormat {
 
     private static final class Minute {
         final long epochMinute;
-        final String prefix;
-        final String offset;
+        final byte[] prefix;
+        final byte[] offset;
 
         Minute(long epochMinute, String prefix, String offset) {
             this.epochMinute = epochMinute;
-            this.prefix = prefix;
-            this.offset = offset;
+            this.prefix = prefix.getBytes(StandardCharsets.US_ASCII);
+            this.offset = offset.getBytes(StandardCharsets.US_ASCII);
         }
     }
 }

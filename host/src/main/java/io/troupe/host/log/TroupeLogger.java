@@ -1,5 +1,6 @@
 package io.troupe.host.log;
 
+import java.nio.charset.StandardCharsets;
 import org.slf4j.Marker;
 import org.slf4j.event.Level;
 import org.slf4j.helpers.LegacyAbstractLogger;
@@ -25,12 +26,15 @@ final class TroupeLogger extends LegacyAbstractLogger {
 
     // Serialization goes through AbstractLogger.readResolve, which looks the logger up by name.
     private final transient TroupeLogging logging;
+    /** The name in UTF-8, as every record carries it. */
+    private final transient byte[] nameBytes;
     private transient volatile int threshold;
 
     TroupeLogger(String name, Level threshold, TroupeLogging logging) {
         this.name = name;
         this.threshold = threshold.toInt();
         this.logging = logging;
+        this.nameBytes = name.getBytes(StandardCharsets.UTF_8);
     }
 
     void setThreshold(Level level) {
@@ -85,7 +89,7 @@ final class TroupeLogger extends LegacyAbstractLogger {
                 ? pattern
                 : MessageFormatter.basicArrayFormat(pattern, args);
         boolean fatal = level == Level.ERROR && isFatal(marker);
-        logging.write(level, name, String.valueOf(message), thrown, fatal);
+        logging.write(level, nameBytes, String.valueOf(message), thrown, fatal);
     }
 
     /** Whether {@code marker} is, or refers to, a marker named {@value Fatal#MARKER_NAME}. */

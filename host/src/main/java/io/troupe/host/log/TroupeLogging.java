@@ -68,6 +68,8 @@ public final class TroupeLogging {
     static final String STOPPED_LINE = "Troupe logger stopped";
     private static final String OWN_LOGGER_NAME = TroupeLogging.class.getName();
     private static final long JOIN_MILLIS = 5000;
+    /** The initial size of a thread's record buffer: an ordinary line fits. */
+    private static final int RECORD_BYTES = 512;
 
     private final Map<String, String> system;
     private final Clock clock;
@@ -75,6 +77,13 @@ public final class TroupeLogging {
     private final boolean terminal;
     private final Supplier<PrintStream> stderr;
     private final LogLineFormat format;
+    /**
+     * Each producer thread's buffer for rendering its records. Threads of other bundles hold one of
+     * these host objects until they end; it pins the host's class loader after a refresh of the host
+     * no longer than the threads that logged through it live.
+     */
+    private final ThreadLocal<RecordBytes> recordBytes =
+            ThreadLocal.withInitial(() -> new RecordBytes(RECORD_BYTES));
     private final RecordQueue queue;
     private final TroupeLoggerFactory loggers;
     private final LogConfigFile configFile;
@@ -294,42 +303,56 @@ public final class TroupeLogging {
         return ioLock;
     }
 
-    /** Formats one record on the calling thread and queues it, or writes it now if fatal; never throws. */
-    void write(Level level, String loggerName, String message, Throwable thrown, boolean fatal) {
-        byte[] record = format(level, loggerName, message, thrown);
+    /**
+     * Renders one record ({@code loggerName} in UTF-8) on the calling thread into the thread's
+     * {@link RecordBytes} and queues it, or writes it now if fatal; never throws. The throwable is
+     * printed first, since that runs its own code, which may log: the thread's buffer is never in use
+     * when that happens.
+     */
+    void write(Level level, byte[] loggerName, String message, Throwable thrown, boolean fatal) {
+        String stackTrace = thrown == null ? null : LogLineFormat.stackTrace(thrown);
+        RecordBytes record = recordBytes.get();
+        record.clear();
+        byte[] threadName = record.threadName.bytesOf(Thread.currentThread().getName());
+        format.format(record, clock.millis(), level, threadName, loggerName, message,
+                mdc.getCopyOfContextMap(), stackTrace);
         if (fatal || direct) {
-            writeNow(record, fatal);
-        } else if (queue.offer(record) == RecordQueue.Offer.CLOSED) {
-            writeToStderr(record);
+            writeNow(record.array(), record.length(), fatal);
+        } else if (queue.offer(record.array(), record.length()) == RecordQueue.Offer.CLOSED) {
+            writeToStderr(record.array(), record.length());
         }
     }
 
+    /** A record of the logger itself, in an array of its own; for the rare paths. */
     private byte[] format(Level level, String loggerName, String message, Throwable thrown) {
         return format.format(clock.millis(), level, Thread.currentThread().getName(), loggerName,
                 message, mdc.getCopyOfContextMap(), thrown);
     }
 
-    /** Writes the queue and then {@code record} on the calling thread; with {@code force}, to disk. */
-    private void writeNow(byte[] record, boolean force) {
+    /**
+     * Writes the queue and then {@code record[0, length)} on the calling thread; with {@code force},
+     * to disk.
+     */
+    private void writeNow(byte[] record, int length, boolean force) {
         ioLock.lock();
         try {
             if (outputs == null) {
-                writeToStderr(record);
+                writeToStderr(record, length);
                 return;
             }
             queue.drain(outputs);
             reportDrops();
-            outputs.write(record, 0, record.length);
+            outputs.write(record, 0, length);
             outputs.flush(force);
         } finally {
             ioLock.unlock();
         }
     }
 
-    private void writeToStderr(byte[] record) {
+    private void writeToStderr(byte[] record, int length) {
         try {
             PrintStream err = stderr.get();
-            err.write(record, 0, record.length);
+            err.write(record, 0, length);
             err.flush();
         } catch (RuntimeException e) {
             // stderr itself is broken: there is nowhere left to write to.
@@ -344,8 +367,8 @@ public final class TroupeLogging {
         byte[] record = format(level, OWN_LOGGER_NAME, message, thrown);
         if (ioLock.isHeldByCurrentThread() && outputs != null) {
             outputs.write(record, 0, record.length);
-        } else if (queue.offer(record) == RecordQueue.Offer.CLOSED) {
-            writeToStderr(record);
+        } else if (queue.offer(record, record.length) == RecordQueue.Offer.CLOSED) {
+            writeToStderr(record, record.length);
         }
     }
 
@@ -452,8 +475,9 @@ public final class TroupeLogging {
                     outputs.flush(false);
                 } catch (RuntimeException e) {
                     // A bug of ours; going on keeps the queue moving, dying would fill it up.
-                    writeToStderr(("troupe-log: the logger thread failed and goes on: " + e
-                            + System.lineSeparator()).getBytes(StandardCharsets.UTF_8));
+                    byte[] report = ("troupe-log: the logger thread failed and goes on: " + e
+                            + System.lineSeparator()).getBytes(StandardCharsets.UTF_8);
+                    writeToStderr(report, report.length);
                 } finally {
                     ioLock.unlock();
                 }

@@ -15,7 +15,8 @@
  *                 level check, {} formatting              │
  *                      │ write(level, name, message, thrown, fatal)
  *                      ▼                                  │
- *               LogLineFormat: UTF-8 bytes on the caller's thread
+ *               LogLineFormat: UTF-8 bytes on the caller's thread, into its RecordBytes
+ *                      │          (reused per thread: rendering ASCII allocates nothing)
  *                      │                     │ fatal: under the I/O lock, drain + write + force, then return
  *                      ▼ offer: CAS claim + arraycopy, no lock, no I/O
  *               RecordQueue: Segment ─► Segment ─► … ─► current Segment   (4 KiB, doubling, capped;
@@ -37,7 +38,10 @@
  *
  * <h2>Class loaders</h2>
  * Nothing here keeps a reference to another bundle's objects: messages, arguments and throwables are
- * rendered to bytes on the calling thread, and loggers are cached by name only. The logger thread has
+ * rendered to bytes on the calling thread, and loggers are cached by name only. The other way round,
+ * every thread that logs keeps its {@link io.troupe.host.log.RecordBytes} in a thread-local: after a
+ * refresh of the host, a thread that logged through the old instance pins the old class loader
+ * until it ends. The logger thread has
  * no context class loader; the only static state is slf4j's own {@code LoggerFactory}/{@code MDC},
  * which live in the host bundle.
  */

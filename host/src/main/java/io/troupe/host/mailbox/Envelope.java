@@ -1,5 +1,8 @@
 package io.troupe.host.mailbox;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
 import io.troupe.api.ActorRef;
 
 /**
@@ -12,9 +15,21 @@ import io.troupe.api.ActorRef;
  */
 public final class Envelope {
 
+    private static final VarHandle NEXT;
+
+    static {
+        try {
+            NEXT = MethodHandles.lookup().findVarHandle(Envelope.class, "next", Envelope.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     Object message;
     ActorRef sender;
-    volatile Envelope next;
+    /** Linked by the producer with a release store, followed by the consumer with acquire loads. */
+    @SuppressWarnings("unused") // accessed through NEXT
+    private Envelope next;
 
     public Envelope(Object message, ActorRef sender) {
         this.message = message;
@@ -27,6 +42,16 @@ public final class Envelope {
 
     public ActorRef sender() {
         return sender;
+    }
+
+    /** Links {@code successor} behind this envelope, publishing its fields to the consumer. */
+    void link(Envelope successor) {
+        NEXT.setRelease(this, successor);
+    }
+
+    /** The envelope linked behind this one, or {@code null} while none is (yet). */
+    Envelope next() {
+        return (Envelope) NEXT.getAcquire(this);
     }
 
     /** Drops the references to message and sender once the consumer is done with them. */

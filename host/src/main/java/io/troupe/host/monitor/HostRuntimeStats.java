@@ -2,6 +2,7 @@ package io.troupe.host.monitor;
 
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -12,6 +13,7 @@ import java.util.function.Supplier;
 
 import io.troupe.api.ActorInfo;
 import io.troupe.api.monitor.HandlerStats;
+import io.troupe.api.monitor.PoolStats;
 import io.troupe.api.monitor.RuntimeSnapshot;
 import io.troupe.api.monitor.RuntimeStats;
 import io.troupe.api.monitor.ThreadStats;
@@ -19,6 +21,9 @@ import io.troupe.api.monitor.WorkerPoolStats;
 import io.troupe.host.actor.ActorSystem;
 import io.troupe.host.dispatch.Worker;
 import io.troupe.host.dispatch.WorkerPool;
+import io.troupe.host.plugin.ActorPool;
+import io.troupe.host.plugin.ActorPools;
+import io.troupe.host.plugin.PoolSample;
 import io.troupe.host.reactor.EventLoop;
 
 /**
@@ -28,6 +33,8 @@ import io.troupe.host.reactor.EventLoop;
  *
  * <p>Handler statistics add up the top-level actors whose origin is {@code handler:NAME}, one per
  * tenant that used the handler.
+ *
+ * <p>Pool statistics list every live actor pool of a poolable handler, one per tenant that used it.
  *
  * <p>A worker's current turn is timed from the first monitor look that saw it (see
  * {@link StallDetector}), so its {@code busyMillis} is a lower bound with the monitor period as
@@ -48,12 +55,13 @@ final class HostRuntimeStats implements RuntimeStats {
     private final long turnThresholdNanos;
     private final long loopThresholdNanos;
     private final Clock clock;
+    private final ActorPools pools;
     private volatile BusySampler.Sample sample = BusySampler.Sample.EMPTY;
     private volatile Map<Worker, StallDetector.TurnSeen> turns = Map.of();
     private volatile long stalls;
 
     HostRuntimeStats(ActorSystem system, WorkerPool pool, Supplier<List<EventLoop>> loops, LongSupplier logDrops,
-            MonitorSettings settings, Clock clock) {
+            MonitorSettings settings, Clock clock, ActorPools pools) {
         this.system = Objects.requireNonNull(system, "system");
         this.pool = Objects.requireNonNull(pool, "pool");
         this.loops = Objects.requireNonNull(loops, "loops");
@@ -61,6 +69,7 @@ final class HostRuntimeStats implements RuntimeStats {
         this.turnThresholdNanos = settings.stallThreshold().toNanos();
         this.loopThresholdNanos = settings.loopStallThreshold().toNanos();
         this.clock = clock;
+        this.pools = Objects.requireNonNull(pools, "pools");
     }
 
     /** Monitor thread: the ratios of the window that just ended. */
@@ -85,7 +94,18 @@ final class HostRuntimeStats implements RuntimeStats {
         }
         return new RuntimeSnapshot(clock.instant(), workers(now, ratios), loops(now, ratios), ratios.loopsRatio(),
                 actors.size(), backlog, system.deadLetters().count(), logDrops.getAsLong(), stalls,
-                handlers(actors));
+                handlers(actors), pools());
+    }
+
+    private List<PoolStats> pools() {
+        List<PoolStats> result = new ArrayList<>();
+        for (ActorPool pool : pools.pools()) {
+            PoolSample sample = pool.sample();
+            result.add(new PoolStats(pool.handler(), pool.tenant(), sample.size(), pool.min(), pool.max(),
+                    sample.backlog(), sample.stalled()));
+        }
+        result.sort(Comparator.comparing(PoolStats::handler).thenComparing(PoolStats::tenant));
+        return result;
     }
 
     private WorkerPoolStats workers(long now, BusySampler.Sample ratios) {

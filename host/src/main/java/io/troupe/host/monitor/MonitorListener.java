@@ -24,6 +24,10 @@ public interface MonitorListener {
     default void resized(PoolChange change) {
     }
 
+    /** The monitor resized the actor pool of a poolable handler. */
+    default void poolResized(ActorPoolChange change) {
+    }
+
     /** The periodic summary line, as written to the log at INFO. */
     default void summarised(String line) {
     }

@@ -17,6 +17,7 @@ import io.troupe.api.monitor.RuntimeStats;
 import io.troupe.host.actor.ActorSystem;
 import io.troupe.host.dispatch.Worker;
 import io.troupe.host.dispatch.WorkerPool;
+import io.troupe.host.plugin.ActorPools;
 import io.troupe.host.reactor.EventLoop;
 
 /**
@@ -30,6 +31,8 @@ import io.troupe.host.reactor.EventLoop;
  *                     loops:   away from select &gt; loopStallMillis ──► WARN with stack (once)
  *     PoolSizer       stalled workers + queued actors ──► WorkerPool.addWorkers
  *                     surplus workers idle for idleSeconds ──► WorkerPool.retireIdle
+ *     ActorPoolWatch  per actor pool: backlog above highWater for growMillis ──► grow by one
+ *                     idle for troupe.pool.idleSeconds ──► shrink by one (cooldown between changes)
  *     BusySampler     every second: busy ratio per worker and loop ──► HostRuntimeStats
  *   every summarySeconds (60):  "Runtime: workers ..., loops ..., actors ..." (INFO)
  * </pre>
@@ -52,6 +55,8 @@ public final class RuntimeMonitor {
     private final MonitorListener events;
     private final StallDetector stalls;
     private final PoolSizer sizer;
+    private final ActorPoolWatch actorPools;
+    private final ActorPoolSettings poolSettings;
     private final BusySampler sampler;
     private final HostRuntimeStats stats;
     private final MonitorThread thread = new MonitorThread();
@@ -70,6 +75,18 @@ public final class RuntimeMonitor {
      */
     public RuntimeMonitor(MonitorSettings settings, WorkerPool pool, ActorSystem system,
             Supplier<List<EventLoop>> loops, LongSupplier logDrops, MonitorListener listener) {
+        this(settings, pool, system, loops, logDrops, listener, new ActorPools(), ActorPoolSettings.defaults());
+    }
+
+    /**
+     * A monitor that also sizes the actor pools of poolable handlers.
+     *
+     * @param pools        the live actor pools, looked at every period
+     * @param poolSettings when they grow and shrink
+     */
+    public RuntimeMonitor(MonitorSettings settings, WorkerPool pool, ActorSystem system,
+            Supplier<List<EventLoop>> loops, LongSupplier logDrops, MonitorListener listener, ActorPools pools,
+            ActorPoolSettings poolSettings) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.pool = Objects.requireNonNull(pool, "pool");
         this.loops = Objects.requireNonNull(loops, "loops");
@@ -77,7 +94,10 @@ public final class RuntimeMonitor {
         this.stalls = new StallDetector(system, settings, events);
         this.sizer = new PoolSizer(pool.minSize(), pool.maxSize(), settings.idlePeriod());
         this.sampler = new BusySampler(settings.statsWindow().toNanos());
-        this.stats = new HostRuntimeStats(system, pool, loops, logDrops, settings, Clock.systemUTC());
+        this.poolSettings = Objects.requireNonNull(poolSettings, "poolSettings");
+        this.actorPools = new ActorPoolWatch(Objects.requireNonNull(pools, "pools"),
+                Objects.requireNonNull(poolSettings, "poolSettings"), events);
+        this.stats = new HostRuntimeStats(system, pool, loops, logDrops, settings, Clock.systemUTC(), pools);
         this.summaryNanos = settings.summaryInterval().toNanos();
         this.lastSummary = System.nanoTime();
     }
@@ -91,10 +111,13 @@ public final class RuntimeMonitor {
     public void start() {
         thread.start();
         LOG.info("Monitor started: stalls after {} (IO loops {}), workers {}..{},"
-                + " extra workers retire after {} unneeded, summary {}", MonitorSettings.text(settings.stallThreshold()),
+                + " extra workers retire after {} unneeded, summary {}; actor pools grow after {} above {} waiting"
+                + " per member and shrink after {} idle, {} apart", MonitorSettings.text(settings.stallThreshold()),
                 MonitorSettings.text(settings.loopStallThreshold()), pool.minSize(), pool.maxSize(),
                 MonitorSettings.text(settings.idlePeriod()), summaryNanos == 0 ? "off"
-                        : "every " + MonitorSettings.text(settings.summaryInterval()));
+                        : "every " + MonitorSettings.text(settings.summaryInterval()),
+                MonitorSettings.text(poolSettings.growAfter()), poolSettings.highWater(),
+                MonitorSettings.text(poolSettings.idlePeriod()), MonitorSettings.text(poolSettings.cooldown()));
     }
 
     /**
@@ -120,6 +143,7 @@ public final class RuntimeMonitor {
         stalls.checkLoops(now, watchedLoops);
         stats.observed(stalls.stalls(), stalls.turnsSeen());
         resize(now, census);
+        actorPools.check(now, stalls.stalledActors());
         BusySampler.Sample sample = sampler.sample(now, pool.workers(), watchedLoops);
         if (sample != null) {
             stats.publish(sample);
@@ -192,6 +216,12 @@ public final class RuntimeMonitor {
         public void resized(PoolChange change) {
             LOG.info(change.toString());
             forward(() -> next.resized(change));
+        }
+
+        @Override
+        public void poolResized(ActorPoolChange change) {
+            LOG.info(change.toString());
+            forward(() -> next.poolResized(change));
         }
 
         @Override

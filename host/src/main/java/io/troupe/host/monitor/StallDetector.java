@@ -2,6 +2,7 @@ package io.troupe.host.monitor;
 
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.List;
@@ -70,6 +71,17 @@ final class StallDetector {
     /** The turns running at the last look, by worker; never modified after it is returned. */
     Map<Worker, TurnSeen> turnsSeen() {
         return turns;
+    }
+
+    /** The ids of the actors whose turn was reported as stalled and still ran at the last look. */
+    Set<Long> stalledActors() {
+        Set<Long> ids = new HashSet<>();
+        for (TurnSeen turn : turns.values()) {
+            if (turn.stall() != null && turn.stall().turn() != null) {
+                ids.add(turn.stall().turn().id());
+            }
+        }
+        return ids;
     }
 
     /**

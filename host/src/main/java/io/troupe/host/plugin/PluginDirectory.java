@@ -25,6 +25,7 @@ import io.troupe.api.ActorRef;
 import io.troupe.api.ErrorCode;
 import io.troupe.api.Factory;
 import io.troupe.api.Handler;
+import io.troupe.api.Poolable;
 import io.troupe.host.actor.ActorSystem;
 import io.troupe.host.actor.FactoryResolver;
 import io.troupe.host.actor.FactorySource;
@@ -36,6 +37,9 @@ import io.troupe.host.timer.Scheduler;
  * {@value Handler#PROPERTY} or {@value Factory#PROPERTY}, and answers which factory serves a message
  * name or a factory name. When a service goes away, the actors created from it stop; requests still
  * queued for them fail with {@code no.handler}.
+ *
+ * <p>A handler service that also declares {@value Poolable#MIN} and {@value Poolable#MAX} is served by
+ * an {@link ActorPool} per tenant; the pools are listed in {@link #pools()} for the monitor.
  *
  * <p>When several services claim one name, the one with the highest service ranking (then the
  * lowest service id) wins, as OSGi orders services.
@@ -54,6 +58,7 @@ public final class PluginDirectory implements FactoryResolver {
     private volatile Map<String, PluginFactory> handlers = Map.of();
     private volatile Map<String, PluginFactory> factories = Map.of();
     private ServiceTracker<ActorFactory, PluginFactory> tracker;
+    private final ActorPools pools = new ActorPools();
 
     public PluginDirectory(BundleContext context) {
         this.context = context;
@@ -149,6 +154,11 @@ public final class PluginDirectory implements FactoryResolver {
         return plugin == null ? Optional.empty() : Optional.of(plugin.handlerActor(tenant, system));
     }
 
+    /** The actor pools of poolable handlers, for the monitor that sizes them. */
+    public ActorPools pools() {
+        return pools;
+    }
+
     public Set<String> handlerNames() {
         return handlers.keySet();
     }
@@ -171,7 +181,10 @@ public final class PluginDirectory implements FactoryResolver {
                     reference.getProperty("service.id"), reference.getBundle());
             return null;
         }
-        PluginFactory plugin = new PluginFactory(reference, factory, handlerNames, factoryNames);
+        PoolBounds bounds = handlerNames.isEmpty() ? null
+                : PoolBounds.declared(reference.getProperty(Poolable.MIN), reference.getProperty(Poolable.MAX),
+                        reference.getProperty("service.id") + " from " + reference.getBundle()).orElse(null);
+        PluginFactory plugin = new PluginFactory(reference, factory, handlerNames, factoryNames, bounds, pools);
         try {
             List<PluginFactory> taken = swaps.takeOver(plugin);
             if (taken == null) {
@@ -191,7 +204,8 @@ public final class PluginDirectory implements FactoryResolver {
             context.ungetService(reference);
             return null;
         }
-        LOG.info("Plugin {} provides handlers {} factories {}", plugin.bundle(), handlerNames, factoryNames);
+        LOG.info("Plugin {} provides handlers {} factories {}{}", plugin.bundle(), handlerNames, factoryNames,
+                bounds == null ? "" : "; its handler is poolable, " + bounds + " actors per tenant");
         return plugin;
     }
 

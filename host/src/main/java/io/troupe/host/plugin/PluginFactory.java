@@ -21,9 +21,15 @@ import io.troupe.host.actor.StopReason;
  * While a swap is pending the factory is <i>retired</i>: its actors are detached, and handler actors
  * for new tenants are created detached too.
  *
+ * <p>A poolable service (see {@link PoolBounds}) serves each tenant with an {@link ActorPool} instead
+ * of one actor; the pool's members are attached here like handler actors, so that they are swapped
+ * and stopped with the service, and the pools follow the service's successor on a swap. A tenant
+ * keeps the kind of handler it has across a swap (a pool stays a pool, with the new revision's
+ * bounds if it declares any; a single actor stays single) until it stops.
+ *
  * <p><b>Threading:</b> every method from any thread; the actor sets are concurrent.
  */
-final class PluginFactory implements FactorySource {
+final class PluginFactory implements FactorySource, MemberSource {
 
     private final ServiceReference<ActorFactory> reference;
     private final ActorFactory factory;
@@ -35,9 +41,23 @@ final class PluginFactory implements FactorySource {
     /** Every live actor created from this service, with the factory name it came from ("" for handlers). */
     private final ConcurrentHashMap<ActorRef, String> attached = new ConcurrentHashMap<>();
     private volatile boolean retired;
+    /** The pool bounds when the handler is poolable, {@code null} when it is served by one actor per tenant. */
+    private final PoolBounds poolBounds;
+    private final ActorPools pools;
 
     PluginFactory(ServiceReference<ActorFactory> reference, ActorFactory factory,
                   List<String> handlerNames, List<String> factoryNames) {
+        this(reference, factory, handlerNames, factoryNames, null, null);
+    }
+
+    /**
+     * @param poolBounds the pool bounds of a poolable handler, {@code null} for one actor per tenant
+     * @param pools      where pools register for the monitor; only used with {@code poolBounds}
+     */
+    PluginFactory(ServiceReference<ActorFactory> reference, ActorFactory factory, List<String> handlerNames,
+                  List<String> factoryNames, PoolBounds poolBounds, ActorPools pools) {
+        this.poolBounds = handlerNames.isEmpty() ? null : poolBounds;
+        this.pools = pools;
         this.reference = reference;
         this.factory = factory;
         this.handlerNames = List.copyOf(handlerNames);
@@ -115,7 +135,10 @@ final class PluginFactory implements FactorySource {
         // The previous service keeps its entries: until the names route here, requests reaching it
         // must find these (now running) actors rather than spawn new ones.
         previous.handlerActors.forEach((tenant, actor) -> {
-            if (plan.containsKey(actor)) {
+            if (actor instanceof ActorPool pool && !handlerNames.isEmpty()) {
+                pool.moveTo(this, poolBounds); // its members are in the plan
+                handlerActors.put(tenant, pool);
+            } else if (plan.containsKey(actor)) {
                 handlerActors.put(tenant, actor);
             }
         });
@@ -170,21 +193,48 @@ final class PluginFactory implements FactorySource {
     }
 
     /**
-     * The tenant's handler actor, spawned on first use (and again after it stopped); while retired, a
-     * new one is spawned detached, to be taken over by the next revision.
+     * The tenant's handler actor (or actor pool, for a poolable handler), spawned on first use (and
+     * again after it stopped); while retired, a new one is spawned detached, to be taken over by the
+     * next revision.
      */
     ActorRef handlerActor(String tenant, ActorSystem system) {
-        return handlerActors.compute(tenant, (key, existing) -> {
-            if (existing != null && !existing.isStopped()) {
-                return existing;
+        ActorRef existing = handlerActors.get(tenant);
+        if (existing != null && !existing.isStopped()) {
+            return existing; // the common case, without the map's lock
+        }
+        return handlerActors.compute(tenant, (key, current) -> {
+            if (current != null && !current.isStopped()) {
+                return current;
+            }
+            if (poolBounds != null) {
+                return new ActorPool(system, pools, this, poolBounds,
+                        handlerNames.get(0), tenant);
             }
             ActorOptions options = ActorOptions.defaults().withName(origin() + "@" + tenant);
             return retired ? system.spawnDetached(this, options, tenant) : system.spawn(this, options, tenant);
         });
     }
 
-    /** Stops every actor created from this factory; queued requests fail with the reason's code. */
+    @Override
+    public ActorRef spawnMember(ActorSystem system, String tenant, ActorOptions options) {
+        return retired ? system.spawnDetached(this, options, tenant) : system.spawn(this, options, tenant);
+    }
+
+    /** The pool bounds of a poolable handler; {@code null} when each tenant gets one actor. */
+    PoolBounds poolBounds() {
+        return poolBounds;
+    }
+
+    /**
+     * Stops every actor created from this factory; queued requests fail with the reason's code. The
+     * actor pools this service feeds are closed first, so that they spawn no new members.
+     */
     void stopAll(ActorSystem system, StopReason reason) {
+        handlerActors.values().forEach(actor -> {
+            if (actor instanceof ActorPool pool && pool.isFedBy(this)) {
+                pool.close();
+            }
+        });
         for (ActorRef actor : attached.keySet()) {
             system.stop(actor, reason);
         }

@@ -91,6 +91,31 @@ class TroupeLoggingTest {
     }
 
     @Test
+    void aThrowableThatLogsWhilePrintedLeavesBothRecordsWhole() throws IOException {
+        TroupeLogging logging = logging();
+        Logger log = logging.loggerFactory().getLogger("l");
+        RuntimeException chatty = new RuntimeException() {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            public String getMessage() {
+                log.info("logged from getMessage");
+                return "chatty";
+            }
+        };
+
+        log.warn("outer record", chatty);
+        logging.flush();
+
+        List<String> lines = Files.readAllLines(file());
+        assertTrue(lines.get(0).endsWith(" INFO  [" + Thread.currentThread().getName() + "] l - logged from getMessage"),
+                lines.toString());
+        assertTrue(lines.stream().anyMatch(line -> line.endsWith(" WARN  [" + Thread.currentThread().getName()
+                + "] l - outer record")), lines.toString());
+        assertTrue(lines.stream().anyMatch(line -> line.equals(chatty.getClass().getName() + ": chatty")), lines.toString());
+    }
+
+    @Test
     void stopWritesEverythingQueuedThenTheShutdownLineLastAndLaterRecordsGoToStderr() throws IOException {
         TroupeLogging logging = logging();
         Logger log = logging.loggerFactory().getLogger("l");

@@ -15,6 +15,7 @@ final class RecordingListener implements MonitorListener {
     final BlockingQueue<Stall> recoveries = new LinkedBlockingQueue<>();
     final BlockingQueue<PoolChange> resizes = new LinkedBlockingQueue<>();
     final BlockingQueue<String> summaries = new LinkedBlockingQueue<>();
+    final BlockingQueue<ActorPoolChange> poolResizes = new LinkedBlockingQueue<>();
 
     @Override
     public void stalled(Stall stall) {
@@ -29,6 +30,11 @@ final class RecordingListener implements MonitorListener {
     @Override
     public void resized(PoolChange change) {
         resizes.add(change);
+    }
+
+    @Override
+    public void poolResized(ActorPoolChange change) {
+        poolResizes.add(change);
     }
 
     @Override

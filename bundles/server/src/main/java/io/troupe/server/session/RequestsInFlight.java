@@ -11,7 +11,6 @@ import io.troupe.api.Message;
 import io.troupe.api.net.Connection;
 import io.troupe.protocol.ErrorCode;
 import io.troupe.protocol.Frame;
-import io.troupe.protocol.FrameEncoder;
 import io.troupe.protocol.FrameType;
 
 /**
@@ -24,8 +23,8 @@ import io.troupe.protocol.FrameType;
  * {@code onLastAnswer} to the connection's loop.
  *
  * <p><b>Threading:</b> the part of a session that other threads touch. Asks are sent from the loop;
- * they complete on runtime threads (a worker, or the timer for a timeout), which encode the answer
- * and write it ({@link Connection#write} accepts any thread). The set is concurrent; {@code draining}
+ * they complete on runtime threads (a worker, or the timer for a timeout), which queue the answer in
+ * an {@link AnswerBatch} that the loop encodes and writes. The set is concurrent; {@code draining}
  * is set on the loop before it looks at the set, and read by completions after they remove their
  * request, so that one of the two sees the last answer.
  */
@@ -35,6 +34,7 @@ final class RequestsInFlight {
     private final LongSupplier nanoClock;
     private final Runnable onLastAnswer;
     private final Set<PendingRequest> pending = ConcurrentHashMap.newKeySet();
+    private final AnswerBatch answers;
     private volatile boolean draining;
     private volatile long lastAnswerNanos;
     private volatile Runnable errorSent = () -> { };
@@ -46,6 +46,7 @@ final class RequestsInFlight {
         this.connection = connection;
         this.nanoClock = nanoClock;
         this.onLastAnswer = onLastAnswer;
+        this.answers = new AnswerBatch(connection);
         this.lastAnswerNanos = nanoClock.getAsLong();
     }
 
@@ -85,9 +86,18 @@ final class RequestsInFlight {
         }
     }
 
+    /**
+     * Writes the answers queued so far; the session calls it on the loop before writing a frame of
+     * its own, so that those answers go first.
+     */
+    void flushAnswers() {
+        answers.flush();
+    }
+
     /** The connection is gone: nobody is left to answer. */
     void abandon() {
         draining = false;
+        answers.clear();
         for (PendingRequest request : pending) {
             request.claim();
         }
@@ -113,6 +123,7 @@ final class RequestsInFlight {
             lastAnswerNanos = nanoClock.getAsLong();
             pending.remove(request);
             if (draining && pending.isEmpty()) {
+                // After the answer's flush task, which it queued (or found queued) on the same loop.
                 connection.execute(onLastAnswer);
             }
         }
@@ -127,6 +138,6 @@ final class RequestsInFlight {
         if (frame.type() == FrameType.ERROR) {
             errorSent.run();
         }
-        connection.write(FrameEncoder.encode(frame));
+        answers.add(frame);
     }
 }

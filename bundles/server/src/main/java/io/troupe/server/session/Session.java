@@ -565,6 +565,7 @@ public final class Session implements ConnectionHandler, TenantSession {
         if (tenant != null && frame.type() == FrameType.ERROR) {
             tenant.metrics().countError();
         }
+        inFlight.flushAnswers(); // answers completed before this frame go first
         connection.write(FrameEncoder.encode(frame));
     }
 

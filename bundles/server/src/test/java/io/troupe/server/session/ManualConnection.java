@@ -34,6 +34,7 @@ final class ManualConnection implements Connection {
     private final PriorityQueue<Timer> timers = new PriorityQueue<>();
     private final FrameDecoder clientSide = new FrameDecoder(64 << 20);
     private final List<Frame> written = new ArrayList<>();
+    private int writes;
     private ByteBuffer input = ByteBuffer.allocate(0);
     private ConnectionHandler handler;
     private boolean suspended;
@@ -92,6 +93,16 @@ final class ManualConnection implements Connection {
         }
         nanos.set(target);
         runTasks();
+    }
+
+    /** How many times {@link #write} was called. */
+    synchronized int writes() {
+        return writes;
+    }
+
+    /** Tasks queued and not run yet. */
+    synchronized int queuedTasks() {
+        return tasks.size();
     }
 
     /** Frames written so far, in order. */
@@ -157,6 +168,7 @@ final class ManualConnection implements Connection {
         if (closing) {
             return;
         }
+        writes++;
         ByteBuffer copy = bytes.duplicate();
         Frame frame;
         while ((frame = clientSide.decode(copy)) != null) {

@@ -80,6 +80,8 @@ class SessionTest {
         echo.asked.get(1).reply().complete("second".getBytes(UTF_8));
         echo.asked.get(0).reply().completeExceptionally(new TroupeException("bad.request", "no"));
         echo.asked.get(0).reply().obtrudeValue("late"); // a second completion changes nothing on the wire
+        assertEquals(List.of(), connection.written(), "answers are written by the loop");
+        connection.runTasks();
         List<Frame> answers = connection.takeWritten();
         assertEquals(2, answers.size());
         assertEquals(FrameType.REPLY, answers.get(0).type());
@@ -223,6 +225,7 @@ class SessionTest {
         echo.asked.get(0).reply().complete(Failure.badRequest("odd"));
         echo.asked.get(1).reply().completeExceptionally(new TimeoutException());
         echo.asked.get(2).reply().complete(new Message("x", "m".getBytes(UTF_8)));
+        connection.runTasks();
         List<Frame> frames = connection.written();
         assertEquals(List.of("bad.request", "handler.timeout", "echo"), frames.stream().map(Frame::name).toList());
         assertEquals("m", frames.get(2).text());

@@ -1,0 +1,35 @@
+package io.troupe.benchmarks.net;
+
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.troupe.protocol.FrameType;
+
+/**
+ * The ceiling: the event loop writes the REPLY itself, as it decodes the REQUEST; the session
+ * flushes once per read burst ({@link V1SessionHandler#channelReadComplete}).
+ *
+ * <p><b>Threading:</b> stateless; runs on the channel's event loop.
+ */
+final class InlineEcho implements EchoService {
+
+    @Override
+    public void echo(ChannelHandlerContext ctx, String tenant, InboundFrame request) {
+        try {
+            ctx.write(FrameWriter.frame(ctx.alloc(), FrameType.REPLY, request.corrId(), request.name(),
+                    request.content()), ctx.voidPromise());
+        } finally {
+            request.release();
+        }
+    }
+
+    @Override
+    public void bye(ChannelHandlerContext ctx, String tenant) {
+        ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+    }
+
+    @Override
+    public void close() {
+        // nothing to stop
+    }
+}

@@ -1,0 +1,92 @@
+package io.troupe.benchmarks.net;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The one load generator of the network suite: the distribution's {@code bin/troupe-client bench}
+ * run as a process against a server on loopback, its report parsed into a {@link BenchResult}. The
+ * same engine, with the same options, drives every server.
+ *
+ * <p><b>Threading:</b> one suite thread; a daemon thread drains the client's standard error.
+ */
+final class LoadGenerator {
+
+    private final Path distribution;
+    private final String tenant;
+    private final String token;
+    private final String warmup;
+    private final String duration;
+
+    /**
+     * @param warmup   as troupe-client takes it: {@code 3s}, {@code 500ms}
+     * @param duration likewise
+     */
+    LoadGenerator(Path distribution, String tenant, String token, String warmup, String duration) {
+        this.distribution = distribution;
+        this.tenant = tenant;
+        this.token = token;
+        this.warmup = warmup;
+        this.duration = duration;
+    }
+
+    /**
+     * Runs one bench against {@code port}.
+     *
+     * @throws IOException when the client fails (non-zero status other than "some requests
+     *                     failed") or its report cannot be read
+     */
+    BenchResult run(int port, Shape shape) throws IOException, InterruptedException {
+        List<String> command = List.of(distribution.resolve("bin/troupe-client").toString(),
+                "--host", "127.0.0.1", "--port", Integer.toString(port), "--tenant", tenant, "--token", token,
+                "--timeout", "30s", "bench",
+                "--connections", Integer.toString(shape.connections()),
+                "--pipeline", Integer.toString(shape.pipeline()),
+                "--size", Integer.toString(shape.size()),
+                "--warmup", warmup, "--duration", duration, "--name", "echo");
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().remove("JAVA_OPTS");
+        Process process = builder.start();
+        process.getOutputStream().close();
+        StringBuilder stderr = new StringBuilder();
+        Thread errors = drain(process.getErrorStream(), stderr);
+        String stdout = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!process.waitFor(5, TimeUnit.MINUTES)) {
+            process.destroyForcibly();
+            throw new IOException("troupe-client bench did not end");
+        }
+        errors.join(TimeUnit.SECONDS.toMillis(10));
+        int status = process.exitValue();
+        // 2: some requests failed; the report still stands and counts them.
+        if (status != 0 && status != 2) {
+            throw new IOException("troupe-client bench exited with " + status + ":\n" + stdout + stderr);
+        }
+        try {
+            return BenchResult.parse(stdout.lines().toList());
+        } catch (IllegalArgumentException e) {
+            throw new IOException(e.getMessage() + "\n" + stderr, e);
+        }
+    }
+
+    private static Thread drain(InputStream stream, StringBuilder into) {
+        Thread thread = new Thread(() -> {
+            try {
+                String text = new String(stream.readAllBytes(), StandardCharsets.UTF_8);
+                synchronized (into) {
+                    into.append(text);
+                }
+            } catch (IOException e) {
+                synchronized (into) {
+                    into.append("<stderr unreadable: ").append(e).append('>');
+                }
+            }
+        }, "bench-stderr");
+        thread.setDaemon(true);
+        thread.start();
+        return thread;
+    }
+}

@@ -1,0 +1,113 @@
+package io.troupe.benchmarks.net;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The results of the network suite as markdown: one row per shape and server (with several rounds,
+ * the run of median throughput, and the errors of all), then the ratios and the issue's targets,
+ * each computed from results of the same invocation.
+ *
+ * <p><b>Threading:</b> one suite thread.
+ */
+final class NetworkReport {
+
+    /** One line of the targets table. */
+    record Check(String target, String value, String met) {
+    }
+
+    private final Map<Shape, Map<ServerKind, List<BenchResult>>> results = new LinkedHashMap<>();
+
+    /** Records one run; a shape and server run in several rounds has several. */
+    void add(Shape shape, ServerKind server, BenchResult result) {
+        results.computeIfAbsent(shape, s -> new EnumMap<>(ServerKind.class))
+                .computeIfAbsent(server, k -> new ArrayList<>()).add(result);
+    }
+
+    /** The run with the median throughput (the lower middle one of an even count), or null. */
+    BenchResult result(Shape shape, ServerKind server) {
+        Map<ServerKind, List<BenchResult>> byServer = results.get(shape);
+        List<BenchResult> runs = byServer == null ? null : byServer.get(server);
+        if (runs == null || runs.isEmpty()) {
+            return null;
+        }
+        List<BenchResult> sorted = new ArrayList<>(runs);
+        sorted.sort(Comparator.comparingDouble(BenchResult::requestsPerSecond));
+        return sorted.get((sorted.size() - 1) / 2);
+    }
+
+    /** Errors over every run. */
+    long totalErrors() {
+        return results.values().stream().flatMap(m -> m.values().stream()).flatMap(List::stream)
+                .mapToLong(BenchResult::errors).sum();
+    }
+
+    void print(PrintStream out) {
+        out.println("| shape | server | req/s | p50 | p99 | p99.9 | errors |");
+        out.println("|---|---|---:|---:|---:|---:|---:|");
+        results.forEach((shape, byServer) -> byServer.keySet().forEach(server -> {
+            BenchResult r = result(shape, server);
+            long errors = byServer.get(server).stream().mapToLong(BenchResult::errors).sum();
+            out.printf(Locale.ROOT, "| %s | %s | %,.0f | %s | %s | %s | %d |%n", shape.label(), server.label(),
+                    r.requestsPerSecond(), BenchResult.millis(r.p50Nanos()), BenchResult.millis(r.p99Nanos()),
+                    BenchResult.millis(r.p999Nanos()), errors);
+        }));
+        out.println();
+        out.println("| target | value | met |");
+        out.println("|---|---|---|");
+        for (Check check : checks()) {
+            out.println("| " + check.target() + " | " + check.value() + " | " + check.met() + " |");
+        }
+        out.flush();
+    }
+
+    List<Check> checks() {
+        List<Check> checks = new ArrayList<>();
+        for (Shape shape : results.keySet()) {
+            BenchResult troupe = result(shape, ServerKind.TROUPE);
+            BenchResult pekko = result(shape, ServerKind.NETTY_PEKKO);
+            BenchResult plain = result(shape, ServerKind.PLAIN_NETTY);
+            if (troupe == null) {
+                continue;
+            }
+            String label = shape.label();
+            if (pekko != null) {
+                double ratio = troupe.requestsPerSecond() / pekko.requestsPerSecond();
+                checks.add(new Check(label + ": Troupe req/s ≥ 1.0× Netty+Pekko", times(ratio), met(ratio >= 1.0)));
+                checks.add(new Check(label + ": Troupe p99 ≤ Netty+Pekko p99",
+                        BenchResult.millis(troupe.p99Nanos()) + " vs " + BenchResult.millis(pekko.p99Nanos()),
+                        met(troupe.p99Nanos() <= pekko.p99Nanos())));
+            }
+            if (plain != null) {
+                double ratio = troupe.requestsPerSecond() / plain.requestsPerSecond();
+                if (shape.equals(Shape.PIPELINED)) {
+                    checks.add(new Check(label + ": Troupe req/s ≥ 0.8× plain Netty", times(ratio),
+                            met(ratio >= 0.8)));
+                } else {
+                    checks.add(new Check(label + ": Troupe req/s / plain Netty (no target)", times(ratio), "—"));
+                }
+                if (shape.equals(Shape.SINGLE)) {
+                    double p50 = (double) troupe.p50Nanos() / plain.p50Nanos();
+                    checks.add(new Check(label + ": Troupe p50 ≤ 1.3× plain Netty p50", times(p50) + " ("
+                            + BenchResult.millis(troupe.p50Nanos()) + " vs " + BenchResult.millis(plain.p50Nanos())
+                            + ")", met(p50 <= 1.3)));
+                }
+            }
+        }
+        return checks;
+    }
+
+    private static String times(double ratio) {
+        return String.format(Locale.ROOT, "%.2f×", ratio);
+    }
+
+    private static String met(boolean met) {
+        return met ? "yes" : "**no**";
+    }
+}

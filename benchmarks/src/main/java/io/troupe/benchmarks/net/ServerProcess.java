@@ -1,0 +1,158 @@
+package io.troupe.benchmarks.net;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A benchmark server running as its own process: started with its standard input a pipe that stays
+ * open (so that {@code bin/troupe} runs in script mode), ready once it prints a line starting with
+ * the expected prefix, stopped with SIGTERM. Its output is kept (the last lines) for error reports.
+ *
+ * <p><b>Threading:</b> one suite thread drives an instance; two daemon threads read the output and
+ * only publish lines (a blocking queue, a synchronised tail).
+ */
+public final class ServerProcess implements AutoCloseable {
+
+    private static final int TAIL_LINES = 60;
+    private static final String END = new String("<end of output>");
+
+    private final String name;
+    private final Process process;
+    private final BlockingQueue<String> stdoutLines = new LinkedBlockingQueue<>();
+    private final Deque<String> tail = new ArrayDeque<>();
+
+    private ServerProcess(String name, Process process) {
+        this.name = name;
+        this.process = process;
+        read(process.getInputStream(), true);
+        read(process.getErrorStream(), false);
+    }
+
+    /**
+     * Starts {@code command} in {@code directory} and waits until it prints a line starting with
+     * {@code readyPrefix}.
+     *
+     * @throws IOException when it cannot start, exits, or is not ready within {@code timeout}
+     *                     (it is then killed)
+     */
+    public static ServerProcess start(String name, List<String> command, Path directory, Map<String, String> env,
+            String readyPrefix, Duration timeout) throws IOException, InterruptedException {
+        ProcessBuilder builder = new ProcessBuilder(command).directory(directory.toFile());
+        builder.environment().putAll(env);
+        ServerProcess server = new ServerProcess(name, builder.start());
+        try {
+            server.awaitReady(readyPrefix, timeout);
+        } catch (IOException | InterruptedException e) {
+            server.close();
+            throw e;
+        }
+        return server;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** The process id; for {@code bin/troupe}, which execs, the JVM's. */
+    public long pid() {
+        return process.pid();
+    }
+
+    /**
+     * Sends SIGTERM and waits for the exit; kills the process if it has not exited within
+     * {@code timeout}.
+     *
+     * @return the exit status, or -1 when it had to be killed
+     */
+    public int stop(Duration timeout) throws InterruptedException {
+        process.destroy();
+        if (process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            return process.exitValue();
+        }
+        close();
+        return -1;
+    }
+
+    /** The last lines of output, for error reports. */
+    public String transcript() {
+        synchronized (tail) {
+            return String.join("\n", tail);
+        }
+    }
+
+    /** Kills the process if it is still running. */
+    @Override
+    public void close() {
+        if (process.isAlive()) {
+            process.destroyForcibly();
+            try {
+                process.waitFor(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private void awaitReady(String prefix, Duration timeout) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            long left = deadline - System.nanoTime();
+            String line = left > 0 ? stdoutLines.poll(left, TimeUnit.NANOSECONDS) : null;
+            if (line == null) {
+                throw new IOException(name + " printed no line starting with '" + prefix + "' within "
+                        + timeout.toSeconds() + " s; its output:\n" + transcript());
+            }
+            if (line == END) {
+                process.waitFor(5, TimeUnit.SECONDS);
+                throw new IOException(name + " ended before it was ready (exit status "
+                        + (process.isAlive() ? "?" : process.exitValue()) + "); its output:\n" + transcript());
+            }
+            if (line.startsWith(prefix)) {
+                return;
+            }
+        }
+    }
+
+    private void read(InputStream stream, boolean stdout) {
+        Thread reader = new Thread(() -> {
+            try (BufferedReader in = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = in.readLine()) != null) {
+                    remember(line);
+                    if (stdout) {
+                        stdoutLines.add(line);
+                    }
+                }
+            } catch (IOException e) {
+                remember("<output unreadable: " + e + ">");
+            } finally {
+                if (stdout) {
+                    stdoutLines.add(END);
+                }
+            }
+        }, name + (stdout ? "-stdout" : "-stderr"));
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    private void remember(String line) {
+        synchronized (tail) {
+            tail.addLast(line);
+            if (tail.size() > TAIL_LINES) {
+                tail.removeFirst();
+            }
+        }
+    }
+}

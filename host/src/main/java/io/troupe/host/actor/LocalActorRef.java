@@ -2,10 +2,8 @@ package io.troupe.host.actor;
 
 import java.time.Duration;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.locks.LockSupport;
 
 import io.troupe.api.ActorRef;
-import io.troupe.host.dispatch.RuntimeThread;
 
 /**
  * The reference to an actor living in this runtime: a thin handle on its {@link ActorCell}.
@@ -13,8 +11,6 @@ import io.troupe.host.dispatch.RuntimeThread;
  * <p><b>Threading:</b> every method from any thread; {@link #send} refuses runtime threads.
  */
 final class LocalActorRef implements ActorRef {
-
-    private static final long MAX_BACKOFF_NANOS = 1_000_000;
 
     private final ActorCell cell;
 
@@ -53,30 +49,8 @@ final class LocalActorRef implements ActorRef {
 
     @Override
     public boolean send(Object message, ActorRef sender, Duration timeout) throws InterruptedException {
-        if (RuntimeThread.isCurrent()) {
-            throw new IllegalStateException("blocking send is not allowed on runtime thread "
-                    + Thread.currentThread().getName() + ": use offer or tell");
-        }
-        long deadline = System.nanoTime() + timeout.toNanos();
-        long backoff = 1_000;
-        while (true) {
-            if (Thread.interrupted()) {
-                throw new InterruptedException("interrupted while sending to " + this);
-            }
-            if (cell.isTerminated()) {
-                cell.enqueue(message, sender, true);
-                return false;
-            }
-            if (cell.enqueue(message, sender, false)) {
-                return true;
-            }
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                return false;
-            }
-            LockSupport.parkNanos(this, Math.min(backoff, left));
-            backoff = Math.min(backoff * 2, MAX_BACKOFF_NANOS);
-        }
+        return BlockingSend.send(this, timeout, cell::isTerminated, () -> cell.enqueue(message, sender, true),
+                () -> cell.enqueue(message, sender, false));
     }
 
     @Override

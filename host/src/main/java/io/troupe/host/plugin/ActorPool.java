@@ -7,14 +7,13 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.locks.LockSupport;
 
 import io.troupe.api.ActorOptions;
 import io.troupe.api.ActorRef;
 import io.troupe.api.ErrorCode;
 import io.troupe.host.actor.ActorSystem;
+import io.troupe.host.actor.BlockingSend;
 import io.troupe.host.actor.StopReason;
-import io.troupe.host.dispatch.RuntimeThread;
 
 /**
  * One tenant's pool of actors for a poolable handler, and the {@link ActorRef} that senders use for
@@ -52,7 +51,6 @@ import io.troupe.host.dispatch.RuntimeThread;
  */
 public final class ActorPool implements ActorRef {
 
-    private static final long MAX_BACKOFF_NANOS = 1_000_000;
     private static final PoolMember[] NONE = new PoolMember[0];
     private static final StopReason RETIRED = new StopReason("retired from its pool", ErrorCode.ACTOR_STOPPED, null);
 
@@ -135,30 +133,9 @@ public final class ActorPool implements ActorRef {
      */
     @Override
     public boolean send(Object message, ActorRef sender, Duration timeout) throws InterruptedException {
-        if (RuntimeThread.isCurrent()) {
-            throw new IllegalStateException("blocking send is not allowed on runtime thread "
-                    + Thread.currentThread().getName() + ": use offer or tell");
-        }
-        long deadline = System.nanoTime() + timeout.toNanos();
-        long backoff = 1_000;
-        while (true) {
-            if (Thread.interrupted()) {
-                throw new InterruptedException("interrupted while sending to " + this);
-            }
-            if (closed) {
-                route().tell(message, sender); // fails like a request to any removed handler
-                return false;
-            }
-            if (route().offer(message, sender)) {
-                return true;
-            }
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                return false;
-            }
-            LockSupport.parkNanos(this, Math.min(backoff, left));
-            backoff = Math.min(backoff * 2, MAX_BACKOFF_NANOS);
-        }
+        // a closed pool fails the message like a request to any removed handler
+        return BlockingSend.send(this, timeout, () -> closed, () -> route().tell(message, sender),
+                () -> route().offer(message, sender));
     }
 
     @Override

@@ -6,8 +6,12 @@ import java.nio.channels.ReadableByteChannel;
 
 /**
  * A connection's read buffer: a heap {@link ByteBuffer} that starts small, doubles when the handler
- * leaves it full, never exceeds a limit, and falls back to its initial size as soon as it is empty
- * again, so that one large message does not pin a large buffer for the connection's lifetime.
+ * leaves it full, never exceeds a limit, and falls back to its initial size once empty: at once
+ * when it had grown beyond twice that size, so that one large message does not pin a large buffer
+ * for the connection's lifetime; after {@value #SHRINK_AFTER} deliveries in a row that would each
+ * have fitted in the initial size when it had doubled once, so that a client that keeps sending
+ * messages a little larger than the initial size (4 KiB payloads) does not pay a grow, a copy and
+ * an extra read for every one of them.
  *
  * <pre>
  *  write mode between reads:  [ unconsumed bytes | free space ]
@@ -21,10 +25,14 @@ import java.nio.channels.ReadableByteChannel;
 final class InputBuffer {
 
     static final int DEFAULT_INITIAL_CAPACITY = 4096;
+    /** Deliveries in a row that fit in the initial buffer before a grown one is let go. */
+    static final int SHRINK_AFTER = 16;
 
     private final int maxCapacity;
     private ByteBuffer initial;
     private ByteBuffer buffer;
+    /** Deliveries in a row, while grown, that would have fitted in the initial buffer. */
+    private int smallDeliveries;
 
     InputBuffer(int initialCapacity, int maxCapacity) {
         if (initialCapacity < 1 || maxCapacity < 1) {
@@ -84,11 +92,21 @@ final class InputBuffer {
         return buffer.flip();
     }
 
-    /** Keeps what the handler left, back in write mode; shrinks to the initial size when empty. */
+    /**
+     * Keeps what the handler left, back in write mode; shrinks to the initial size when empty, as the
+     * class comment says.
+     */
     void afterRead() {
+        int delivered = buffer.limit();
         buffer.compact();
-        if (buffer.position() == 0 && buffer != initial) {
+        if (buffer == initial) {
+            return;
+        }
+        smallDeliveries = delivered <= initial.capacity() ? smallDeliveries + 1 : 0;
+        boolean large = buffer.capacity() > 2 * initial.capacity();
+        if (buffer.position() == 0 && (large || smallDeliveries >= SHRINK_AFTER)) {
             buffer = initial;
+            smallDeliveries = 0;
         }
     }
 
@@ -96,6 +114,7 @@ final class InputBuffer {
     void clear() {
         initial.clear();
         buffer = initial;
+        smallDeliveries = 0;
     }
 
     /** Lets go of the memory once the connection is closed; the buffer stays empty and full. */

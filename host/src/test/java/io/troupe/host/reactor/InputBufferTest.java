@@ -65,7 +65,31 @@ class InputBufferTest {
     }
 
     @Test
-    void shrinksBackToItsInitialSizeOnceEmpty() throws IOException {
+    void aBufferGrownOnceShrinksBackAfterEnoughSmallDeliveries() throws IOException {
+        InputBuffer buffer = new InputBuffer(16, 1024);
+        ReadableByteChannel channel = source(new byte[20]);
+        for (int i = 0; i < 2; i++) {
+            buffer.ensureSpace();
+            buffer.readFrom(channel);
+            buffer.flipForRead();
+            buffer.afterRead();
+        }
+        assertEquals(32, buffer.capacity());
+        assertEquals(20, buffer.size());
+        deliverAll(buffer);
+        assertTrue(buffer.isEmpty());
+        assertEquals(32, buffer.capacity(), "a large delivery was just seen: the grown buffer stays");
+
+        for (int i = 1; i < InputBuffer.SHRINK_AFTER; i++) {
+            deliverAll(buffer);
+            assertEquals(32, buffer.capacity(), "after " + i + " small deliveries");
+        }
+        deliverAll(buffer);
+        assertEquals(16, buffer.capacity(), "back to the initial size after enough small deliveries");
+    }
+
+    @Test
+    void aBufferGrownBeyondTwiceItsSizeShrinksBackOnceEmpty() throws IOException {
         InputBuffer buffer = new InputBuffer(8, 1024);
         ReadableByteChannel channel = source(new byte[20]);
         for (int i = 0; i < 3; i++) {
@@ -87,6 +111,39 @@ class InputBufferTest {
         buffer.afterRead();
         assertTrue(buffer.isEmpty());
         assertEquals(8, buffer.capacity());
+    }
+
+    @Test
+    void keepsTheGrownBufferWhileLargeDeliveriesKeepComing() throws IOException {
+        InputBuffer buffer = new InputBuffer(8, 1024);
+        ReadableByteChannel channel = source(new byte[12 * 10 * InputBuffer.SHRINK_AFTER]);
+        for (int message = 0; message < 10 * InputBuffer.SHRINK_AFTER; message++) {
+            // a 12-byte message: more than the initial 8 bytes
+            while (buffer.size() < 12) {
+                buffer.ensureSpace();
+                buffer.readFrom(channel);
+                if (buffer.size() < 12) {
+                    deliverNone(buffer);
+                }
+            }
+            ByteBuffer readable = buffer.flipForRead();
+            readable.position(readable.position() + 12);
+            buffer.afterRead();
+            assertEquals(16, buffer.capacity(), "message " + message + " did not shrink and regrow the buffer");
+        }
+    }
+
+    /** A delivery where the handler consumes everything. */
+    private static void deliverAll(InputBuffer buffer) {
+        ByteBuffer readable = buffer.flipForRead();
+        readable.position(readable.limit());
+        buffer.afterRead();
+    }
+
+    /** A delivery where the handler waits for more bytes. */
+    private static void deliverNone(InputBuffer buffer) {
+        buffer.flipForRead();
+        buffer.afterRead();
     }
 
     @Test

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
@@ -33,7 +34,9 @@ import io.troupe.host.plugin.PluginDirectory;
  * actors without losing a message), a deleted jar is uninstalled. A jar is acted on only once it has
  * kept the same size and modification time for one poll, so a slow copy is never half-installed; a
  * jar that is not a usable bundle is reported once and retried when it changes. When a new revision
- * does not start, or its actors cannot take over, the last good jar is put back.
+ * does not start, or its actors cannot take over, the last good jar is put back. The watcher acts on
+ * a copy of the jar taken in the bundle's data area, so a file replaced during an install can neither
+ * mix two jars nor become the "last good" one.
  *
  * <p><b>Threading:</b> {@link #start} and {@link #stop} on the thread that starts and stops the host
  * bundle; everything else on the {@code troupe-deployer} thread it owns.
@@ -163,36 +166,72 @@ public final class DeployWatcher {
 
     private void apply(Path path, Entry entry) {
         String file = folder.relativize(path).toString();
+        Path snapshot = snapshot(path, file);
+        if (snapshot == null) {
+            return;
+        }
+        try {
+            apply(path, snapshot, file, entry);
+        } finally {
+            try {
+                Files.deleteIfExists(snapshot);
+            } catch (IOException e) {
+                LOG.warn("Cannot delete {}: {}", snapshot, e.toString());
+            }
+        }
+    }
+
+    /**
+     * Copies the jar as it is now; everything after reads only the copy, so a file replaced while it
+     * is being installed cannot mix two jars, and the copy kept for rollbacks is exactly the jar
+     * that was installed. (A later change of the file is seen by the next scan.)
+     */
+    private Path snapshot(Path path, String file) {
+        Path copy = goodCopies.resolve("." + file + ".installing");
+        try {
+            Files.copy(path, copy, StandardCopyOption.REPLACE_EXISTING);
+            return copy;
+        } catch (NoSuchFileException e) {
+            return null; // deleted since the listing: the next scan removes its bundle
+        } catch (IOException e) {
+            LOG.error("Plugin deploy/{} cannot be copied to {} for installing: {}; it is retried when the file"
+                    + " changes", file, copy, e.toString());
+            return null;
+        }
+    }
+
+    /** Brings the bundle of {@code path} in line with {@code snapshot}, the jar's bytes when listed. */
+    private void apply(Path path, Path snapshot, String file, Entry entry) {
         PluginJar jar;
         try {
-            jar = PluginJar.read(path);
+            jar = PluginJar.read(snapshot);
         } catch (IOException e) {
             LOG.error("Plugin deploy/{} is not usable: {}; it is retried when the file changes", file, e.getMessage());
             return;
         }
         Bundle bundle = entry.bundleId < 0 ? context.getBundle(path.toUri().toString()) : context.getBundle(entry.bundleId);
         if (bundle == null) {
-            install(path, file, jar, entry);
+            install(path, snapshot, file, jar, entry);
         } else if (!bundle.getSymbolicName().equals(jar.symbolicName())) {
             LOG.info("Plugin deploy/{} now holds {} instead of {}: replacing the bundle", file, jar.symbolicName(),
                     bundle.getSymbolicName());
             uninstall(file, bundle);
-            install(path, file, jar, entry);
+            install(path, snapshot, file, jar, entry);
         } else if (entry.bundleId < 0) {
             entry.bundleId = bundle.getBundleId(); // installed before (a kept framework cache, or the launcher)
             if (!bundle.getVersion().toString().equals(normalised(jar.version()))) {
-                update(path, file, jar, bundle);
+                update(snapshot, file, jar, bundle);
             } else {
-                startAndKeep(path, file, bundle);
+                startAndKeep(snapshot, file, bundle);
             }
         } else {
-            update(path, file, jar, bundle);
+            update(snapshot, file, jar, bundle);
         }
     }
 
-    private void install(Path path, String file, PluginJar jar, Entry entry) {
+    private void install(Path path, Path snapshot, String file, PluginJar jar, Entry entry) {
         Bundle bundle;
-        try (InputStream in = Files.newInputStream(path)) {
+        try (InputStream in = Files.newInputStream(snapshot)) {
             bundle = context.installBundle(path.toUri().toString(), in);
         } catch (IOException | BundleException | RuntimeException e) {
             LOG.error("Plugin deploy/{} ({} {}) could not be installed: {}", file, jar.symbolicName(), jar.version(),
@@ -201,13 +240,13 @@ public final class DeployWatcher {
         }
         entry.bundleId = bundle.getBundleId();
         bundle.adapt(BundleStartLevel.class).setStartLevel(startLevel);
-        startAndKeep(path, file, bundle);
+        startAndKeep(snapshot, file, bundle);
     }
 
-    private void startAndKeep(Path path, String file, Bundle bundle) {
+    private void startAndKeep(Path snapshot, String file, Bundle bundle) {
         try {
             bundle.start();
-            keepGoodCopy(path, file);
+            keepGoodCopy(snapshot, file);
             LOG.info("Plugin deploy/{} is {} {} (bundle {})", file, bundle.getSymbolicName(), bundle.getVersion(),
                     bundle.getBundleId());
         } catch (BundleException | RuntimeException e) {
@@ -217,16 +256,16 @@ public final class DeployWatcher {
     }
 
     /** Updates in place; the directory swaps the actors. Puts the last good jar back if that fails. */
-    private void update(Path path, String file, PluginJar jar, Bundle bundle) {
+    private void update(Path snapshot, String file, PluginJar jar, Bundle bundle) {
         String symbolicName = bundle.getSymbolicName();
         String oldVersion = bundle.getVersion().toString();
         Set<String> names = plugins.namesOf(symbolicName);
         long begin = System.nanoTime();
         plugins.expectUpdate(symbolicName);
         try {
-            String failure = replace(bundle, path, names);
+            String failure = replace(bundle, snapshot, names);
             if (failure == null) {
-                keepGoodCopy(path, file);
+                keepGoodCopy(snapshot, file);
                 LOG.info("Plugin deploy/{}: {} updated from {} to {} in {} ms", file, symbolicName, oldVersion,
                         bundle.getVersion(), (System.nanoTime() - begin) / 1_000_000);
                 return;
@@ -327,11 +366,12 @@ public final class DeployWatcher {
         }
     }
 
-    private void keepGoodCopy(Path path, String file) {
+    /** Keeps the installed jar's bytes ({@code snapshot}) as the one to put back if a later update fails. */
+    private void keepGoodCopy(Path snapshot, String file) {
         try {
             Path target = goodCopies.resolve(file);
             Path part = goodCopies.resolve("." + file + ".part");
-            Files.copy(path, part, StandardCopyOption.REPLACE_EXISTING);
+            Files.copy(snapshot, part, StandardCopyOption.REPLACE_EXISTING);
             Files.move(part, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             LOG.warn("Cannot keep a copy of deploy/{} for rollbacks: {}", file, e.toString());

@@ -9,9 +9,12 @@ import static org.junit.Assert.fail;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Hashtable;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -32,6 +35,7 @@ import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerClass;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceRegistration;
 import org.osgi.framework.Version;
 
 import io.troupe.api.ActorInfo;
@@ -39,6 +43,7 @@ import io.troupe.api.ErrorCode;
 import io.troupe.api.Message;
 import io.troupe.api.TroupeException;
 import io.troupe.api.TroupeRuntime;
+import io.troupe.itests.plugins.GatedActivator;
 import io.troupe.itests.plugins.HoldingActor;
 import io.troupe.itests.plugins.StateRefusingActor;
 
@@ -182,6 +187,38 @@ public class DeployFolderIT {
     }
 
     /**
+     * The jar kept for rollbacks must be the one installed, not what the file holds once the install
+     * is over: the gated plugin's start is held while the test puts a broken revision in its place,
+     * and that revision's failure must bring back 1.0.0.
+     */
+    @Test
+    public void theJarKeptForRollbacksIsTheOneInstalledWhenTheFileChangesDuringTheInstall() throws Exception {
+        String file = "gated.jar";
+        CountDownLatch gate = new CountDownLatch(1);
+        ServiceRegistration<CountDownLatch> registration = context.registerService(CountDownLatch.class, gate,
+                new Hashtable<>(Map.of(GatedActivator.GATE, PluginJars.GATED)));
+        try (BundleEvents events = BundleEvents.record(context, PluginJars.GATED)) {
+            folder.deploy(file, jars.gatedPlugin());
+            Await.until("the deployer is starting the gated plugin", LOG_TIMEOUT,
+                    () -> events.events().contains("STARTING 1.0.0"), () -> events.events().toString());
+            folder.deploy(file, jars.gatedThatFailsToStart());
+            gate.countDown();
+
+            String outcome = awaitRollbackOutcome(file);
+            assertTrue("the host put back the jar it had installed, but logged: " + outcome + "\n" + log.text(),
+                    outcome.contains("rolled back to " + PluginJars.GATED + " 1.0.0"));
+            Bundle gated = Bundles.find(context, PluginJars.GATED);
+            assertEquals(Version.parseVersion("1.0.0"), gated.getVersion());
+            assertEquals(Bundle.ACTIVE, gated.getState());
+            assertEquals("the bundle went to " + PluginJars.BROKEN_VERSION + " and back: " + events.events(),
+                    List.of("UPDATED " + PluginJars.BROKEN_VERSION, "UPDATED 1.0.0"), events.events("UPDATED"));
+        } finally {
+            gate.countDown();
+            registration.unregister();
+        }
+    }
+
+    /**
      * Deploys counter 1.0.0 with a total of 5, then {@code broken} (a {@value PluginJars#BROKEN_VERSION})
      * over it while a load adds to the total; the host must report why, put 1.0.0 back, and the
      * actors must resume with every add counted. Afterwards a good 2.0.0 still deploys over it.
@@ -199,7 +236,7 @@ public class DeployFolderIT {
              CounterLoad load = CounterLoad.start(runtime, tenant, 2)) {
             load.phase(CounterLoad.Phase.SWAPS);
             folder.deploy(COUNTER_JAR, broken);
-            outcome = awaitRollbackOutcome();
+            outcome = awaitRollbackOutcome(COUNTER_JAR);
             CounterLoad.Result result = load.stop();
 
             String failure = log.lineWith("Plugin deploy/counter.jar: " + PluginJars.COUNTER + " "
@@ -230,13 +267,13 @@ public class DeployFolderIT {
                 Counters.get(runtime, tenant));
     }
 
-    /** Waits for the deployer's last word on the rollback of counter.jar: it worked, or it failed too. */
-    private String awaitRollbackOutcome() {
+    /** Waits for the deployer's last word on the rollback of {@code file}: it worked, or it failed too. */
+    private String awaitRollbackOutcome(String file) {
         String[] line = new String[1];
-        Await.until("the deployer finished the rollback of counter.jar", LOG_TIMEOUT, () -> {
-            line[0] = log.lineWith("Plugin deploy/counter.jar: rolled back to");
+        Await.until("the deployer finished the rollback of " + file, LOG_TIMEOUT, () -> {
+            line[0] = log.lineWith("Plugin deploy/" + file + ": rolled back to");
             if (line[0] == null) {
-                line[0] = log.lineWith("Plugin deploy/counter.jar: the rollback to");
+                line[0] = log.lineWith("Plugin deploy/" + file + ": the rollback to");
             }
             return line[0] != null;
         }, log::text);

@@ -19,6 +19,7 @@ import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
 
 import io.troupe.itests.plugins.FailingActivator;
+import io.troupe.itests.plugins.GatedActivator;
 import io.troupe.itests.plugins.HoldingActivator;
 import io.troupe.itests.plugins.HoldingActor;
 import io.troupe.itests.plugins.StateRefusingActivator;
@@ -37,6 +38,8 @@ final class PluginJars {
     static final String COUNTER = "io.troupe.sample.counter";
     /** The Bundle-SymbolicName of the holding plugin. */
     static final String HOLDING = "io.troupe.itests.holding";
+    /** The Bundle-SymbolicName of the gated plugin. */
+    static final String GATED = "io.troupe.itests.gated";
     /** The version of the broken counter variants: newer than both good ones. */
     static final String BROKEN_VERSION = "3.0.0";
 
@@ -97,6 +100,16 @@ final class PluginJars {
         JarContent jar = JarContent.bundle(HOLDING, "1.0.0", HoldingActivator.class);
         jar.addClass(HoldingActor.class);
         return jar.toBytes();
+    }
+
+    /** A plugin at 1.0.0 whose start waits for its gate ({@link GatedActivator}). */
+    byte[] gatedPlugin() throws IOException {
+        return JarContent.bundle(GATED, "1.0.0", GatedActivator.class).toBytes();
+    }
+
+    /** The gated plugin relabelled {@value #BROKEN_VERSION}, with an activator that throws. */
+    byte[] gatedThatFailsToStart() throws IOException {
+        return JarContent.bundle(GATED, BROKEN_VERSION, FailingActivator.class).toBytes();
     }
 
     /** A jar being assembled: a manifest and entries in order. Confined to one thread. */

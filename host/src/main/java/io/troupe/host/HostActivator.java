@@ -46,6 +46,9 @@ import io.troupe.host.timer.TimerThread;
  * {@code troupe.monitor.summarySeconds} (60, 0 = no summary line; see {@link MonitorSettings}),
  * {@code troupe.throughput} (messages per actor turn, default {@value ActorSystem#DEFAULT_THROUGHPUT}),
  * {@code troupe.ioThreads} (reactor IO loops, default: available processors),
+ * {@code troupe.workers.spinMicros} (how long a worker out of tasks polls, yielding, before it parks,
+ * 50; 0 = never), {@code troupe.io.spinMicros} (how long an IO loop polls for answers after reading,
+ * yielding, before it selects, 30; 0 = never),
  * {@code troupe.deploy.dir} (the plugin folder to watch; none when unset),
  * {@code troupe.deploy.pollMillis} (500), {@code troupe.deploy.startLevel} (80),
  * {@code troupe.swap.graceSeconds} (how long a swapped plugin's actors wait for its next revision, 10),
@@ -85,7 +88,10 @@ public final class HostActivator implements BundleActivator {
                     workerCount, workerCount);
             maxWorkers = workerCount;
         }
-        workers = new WorkerPool(workerCount, maxWorkers, "troupe-worker", HostActivator.class.getClassLoader());
+        Duration workerSpin = Duration.ofNanos(1000L * intProperty(context, "troupe.workers.spinMicros",
+                (int) WorkerPool.DEFAULT_SPIN.toNanos() / 1000, 0));
+        workers = new WorkerPool(workerCount, maxWorkers, "troupe-worker", HostActivator.class.getClassLoader(),
+                workerSpin);
         timer = new TimerThread("troupe-timer");
         plugins = new PluginDirectory(context);
         system = new ActorSystem(workers, timer, plugins, throughput);
@@ -151,7 +157,8 @@ public final class HostActivator implements BundleActivator {
     private void startReactor(BundleContext context) throws IOException, InterruptedException {
         int ioThreads = intProperty(context, "troupe.ioThreads", Runtime.getRuntime().availableProcessors());
         try {
-            reactor = new NioReactor(ioThreads);
+            reactor = new NioReactor(ioThreads, Duration.ofNanos(1000L * intProperty(context, "troupe.io.spinMicros",
+                    (int) EventLoop.DEFAULT_SPIN.toNanos() / 1000, 0)));
         } catch (IOException e) {
             LOG.error("Cannot start the reactor; stopping the runtime", e);
             stop(context); // the framework does not call stop() after a failed start()

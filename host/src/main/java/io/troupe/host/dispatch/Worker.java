@@ -29,6 +29,14 @@ import org.slf4j.LoggerFactory;
  * so a task behind a long or blocked turn waits at most about two {@code STEAL_CHECK_NANOS}, and a
  * retiring or exiting worker hands its slot to the shared queue.
  *
+ * <h2>Waiting for work</h2>
+ * A worker out of tasks polls the shared queue a few times, then keeps polling for the pool's spin
+ * time ({@code troupe.workers.spinMicros}, 50 µs by default), yielding its core between polls, and
+ * only then parks. A request's next message usually arrives within that time (a network round trip
+ * on loopback is tens of microseconds), and a worker found awake costs the sender no unpark and the
+ * message no wake-up latency; yielding leaves the core to any other runnable thread. An idle server
+ * does not spin: only a worker that just ran a task does, and only for that long.
+ *
  * <h2>Heartbeat</h2>
  * Per task the worker publishes the task and bumps a turn counter, with release stores (plain moves
  * on x86) and no clock read and no allocation. The counter is odd while a task runs, even between
@@ -47,7 +55,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Busy time is measured the other way round: the worker reads the clock only around parking,
  * which costs a system call anyway, and busy time is the worker's lifetime minus its parked time.
- * The brief spin before parking counts as busy.
+ * The brief busy spin before yielding counts as busy; the yielding spin counts as parked.
  *
  * <p><b>Threading:</b> the public accessors may be called from any thread and read the heartbeat
  * racily but consistently as described; {@link #pushLocal} only on this worker's thread; the slot
@@ -238,6 +246,9 @@ public final class Worker extends Thread implements RuntimeThread {
             Thread.onSpinWait();
             next = pool.runQueue().poll();
         }
+        if (next == null && pool.spinNanos() > 0) {
+            next = yieldForWork();
+        }
         if (next != null) {
             return next;
         }
@@ -257,6 +268,34 @@ public final class Worker extends Thread implements RuntimeThread {
         }
         // Woken by execute (already removed) or by re-check, timeout, spurious wake-up, retirement or shutdown.
         pool.idleWorkers().remove(this);
+        return next;
+    }
+
+    /**
+     * Polls the shared queue for up to the pool's spin time, yielding the core between polls, as a
+     * counted spinner whom {@link WorkerPool#execute} need not wake. Counts as waiting, not busy.
+     *
+     * @return a task, or {@code null} when the time is up (or the worker must end)
+     */
+    private Runnable yieldForWork() {
+        long start = System.nanoTime();
+        long deadline = start + pool.spinNanos();
+        PARKED_SINCE.setOpaque(this, start == 0 ? 1 : start);
+        pool.spinning(1);
+        Runnable next;
+        try {
+            while ((next = pool.runQueue().poll()) == null && pool.isRunning() && !retiring
+                    && System.nanoTime() - deadline < 0) {
+                Thread.yield();
+            }
+        } finally {
+            pool.spinning(-1);
+            PARKED_SINCE.setOpaque(this, 0L);
+            PARKED.setOpaque(this, (long) PARKED.getOpaque(this) + Math.max(0, System.nanoTime() - start));
+        }
+        if (next != null) {
+            pool.spinnerFoundWork(); // execute() may have left more work to this spinner alone
+        }
         return next;
     }
 

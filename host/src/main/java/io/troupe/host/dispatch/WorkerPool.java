@@ -1,5 +1,7 @@
 package io.troupe.host.dispatch;
 
+import java.lang.invoke.VarHandle;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -12,9 +14,21 @@ import java.util.concurrent.locks.LockSupport;
  * starts with {@code min} workers and may be resized between {@code min} and {@code max} by a
  * monitor ({@link #addWorkers}, {@link #retireIdle}).
  *
- * <p>Idle workers spin briefly, then register in the idle queue and park; {@link #execute} from
- * outside the pool appends the task and unparks one registered worker. A worker re-checks the run
- * queue after registering and before parking, so no task waits while a worker sleeps. A task queued
+ * <p>Idle workers spin briefly, keep polling while yielding their core for the pool's spin time, then
+ * register in the idle queue and park ({@link Worker}). {@link #execute} from outside the pool
+ * appends the task and, unless a worker is in its yielding spin (it will find the task), unparks one
+ * registered worker; a spinner that finds a task while no other spins wakes a parked worker for
+ * whatever else is queued. A worker re-checks the run queue after it stops spinning and after
+ * registering, before parking, so no task waits while a worker sleeps:
+ *
+ * <pre>
+ *   execute:  offer(task) ─ full fence ─ read spinners ─ (0: wake one registered worker)
+ *   worker:   spinners − 1 (atomic) ─ register as idle (atomic) ─ poll ─ (empty: park)
+ * </pre>
+ *
+ * Each side writes before it reads what the other writes, with a full fence between (the atomic
+ * updates are fences), so at least one of them sees the other: the task is polled, or the worker
+ * is woken. A task queued
  * by a worker goes to that worker's next-task slot instead ({@link Worker}: no hand-off, no wake-up;
  * a turn that runs long has its slot stolen by an idle worker).
  *
@@ -36,6 +50,8 @@ import java.util.concurrent.locks.LockSupport;
 public final class WorkerPool implements Dispatcher {
 
     private static final int RING_CAPACITY = 1 << 16;
+    /** How long a worker out of tasks keeps polling, yielding its core, before it parks. */
+    public static final Duration DEFAULT_SPIN = Duration.ofNanos(50_000);
 
     private final RunQueue runQueue = new RunQueue(RING_CAPACITY);
     private final ConcurrentLinkedQueue<Worker> idle = new ConcurrentLinkedQueue<>();
@@ -43,6 +59,9 @@ public final class WorkerPool implements Dispatcher {
     private final AtomicInteger names = new AtomicInteger();
     /** Idle workers in a timed park, who will look at busy workers' slots when they wake. */
     private final AtomicInteger watchers = new AtomicInteger();
+    /** Workers in their yielding spin, who poll the run queue without being woken. */
+    private final AtomicInteger spinners = new AtomicInteger();
+    private final long spinNanos;
     private final String namePrefix;
     private final ClassLoader defaultLoader;
     private final int min;
@@ -57,19 +76,35 @@ public final class WorkerPool implements Dispatcher {
     }
 
     /**
-     * Starts {@code min} workers named {@code namePrefix-N}; the pool may grow to {@code max}.
+     * Starts {@code min} workers named {@code namePrefix-N}; the pool may grow to {@code max}. Idle
+     * workers spin for {@link #DEFAULT_SPIN} before they park.
      *
      * @param defaultLoader the context class loader workers carry between tasks
      */
     public WorkerPool(int min, int max, String namePrefix, ClassLoader defaultLoader) {
+        this(min, max, namePrefix, defaultLoader, DEFAULT_SPIN);
+    }
+
+    /**
+     * Starts {@code min} workers named {@code namePrefix-N}; the pool may grow to {@code max}.
+     *
+     * @param defaultLoader the context class loader workers carry between tasks
+     * @param spin          how long a worker out of tasks keeps polling, yielding its core, before it
+     *                      parks; zero for none
+     */
+    public WorkerPool(int min, int max, String namePrefix, ClassLoader defaultLoader, Duration spin) {
         if (min < 1) {
             throw new IllegalArgumentException("worker pool size must be at least 1, was " + min);
         }
         if (max < min) {
             throw new IllegalArgumentException("worker pool maximum " + max + " is below its size " + min);
         }
+        if (spin.isNegative()) {
+            throw new IllegalArgumentException("worker spin time must not be negative, was " + spin);
+        }
         this.min = min;
         this.max = max;
+        this.spinNanos = spin.toNanos();
         this.namePrefix = namePrefix;
         this.defaultLoader = defaultLoader;
         addWorkers(min);
@@ -131,7 +166,10 @@ public final class WorkerPool implements Dispatcher {
             }
         }
         runQueue.offer(queued);
-        wakeOne();
+        VarHandle.fullFence(); // the task before the read of spinners: see the class comment
+        if (spinners.get() == 0) {
+            wakeOne();
+        }
     }
 
     /**
@@ -223,7 +261,28 @@ public final class WorkerPool implements Dispatcher {
     @Override
     public void requeue(Runnable task) {
         runQueue.offer(task);
+        VarHandle.fullFence(); // the task before the read of the idle queue: see the class comment
         wakeOne();
+    }
+
+    /** How long an idle worker polls, yielding, before it parks. */
+    long spinNanos() {
+        return spinNanos;
+    }
+
+    /** Called by a worker around its yielding spin. */
+    void spinning(int delta) {
+        spinners.addAndGet(delta);
+    }
+
+    /**
+     * Called by a worker that found a task in its yielding spin: if no other worker spins and more
+     * tasks wait, wakes a parked one, since execute() woke nobody while this worker spun.
+     */
+    void spinnerFoundWork() {
+        if (spinners.get() == 0 && runQueue.size() > 0) {
+            wakeOne();
+        }
     }
 
     /** Called by an idle worker around a timed park that watches the busy workers' slots. */

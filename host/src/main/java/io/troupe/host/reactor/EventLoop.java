@@ -39,6 +39,14 @@ import io.troupe.host.timer.TimerQueue;
  * selector, so a burst of tasks costs one wakeup. A task or callback that throws is logged and the
  * loop continues.
  *
+ * <h2>Waiting briefly for answers</h2>
+ * After an iteration that handled IO events, the loop polls its task queue for up to its spin time
+ * ({@code troupe.io.spinMicros}, 30 µs by default), yielding its core between polls, before it
+ * selects: what it read went to the workers, whose answers come back as tasks within microseconds,
+ * and a loop still awake needs no selector wakeup (a system call for the producer, a wake-up for the
+ * loop). {@code awake} stays true meanwhile. IO events that arrive during the spin wait for it to end,
+ * so the spin is short, and it counts as waiting in the heartbeat.
+ *
  * <h2>Heartbeat</h2>
  * Besides {@link #lastIterationNanos()}, the loop records when it starts waiting in its select and
  * when the wait ends (at the first ready key, or when the select returns), in single-writer fields
@@ -68,6 +76,9 @@ public final class EventLoop implements Executor {
             throw new ExceptionInInitializerError(e);
         }
     }
+
+    /** How long a loop polls its tasks, yielding, after an iteration with IO, before it selects. */
+    public static final Duration DEFAULT_SPIN = Duration.ofNanos(30_000);
 
     /** The select never blocks longer, so that the heartbeat stays fresh for a monitor. */
     private static final long MAX_SELECT_NANOS = TimeUnit.SECONDS.toNanos(1);
@@ -102,14 +113,33 @@ public final class EventLoop implements Executor {
     private long waited;
     /** Loop-confined: whether the loop is between entering select and its first ready key. */
     private boolean waiting;
+    /** Loop-confined: whether the current iteration handled an IO event. */
+    private boolean handledIo;
+    private final long spinNanos;
 
     /**
-     * Opens the selector and starts the loop's thread, named {@code name}.
+     * Opens the selector and starts the loop's thread, named {@code name}, with the
+     * {@linkplain #DEFAULT_SPIN default spin}.
      *
      * @throws IOException when no selector can be opened
      */
     public EventLoop(String name) throws IOException {
+        this(name, DEFAULT_SPIN);
+    }
+
+    /**
+     * Opens the selector and starts the loop's thread, named {@code name}.
+     *
+     * @param spin how long the loop polls its tasks after an iteration with IO before it selects;
+     *             zero for never
+     * @throws IOException when no selector can be opened
+     */
+    public EventLoop(String name, Duration spin) throws IOException {
+        if (spin.isNegative()) {
+            throw new IllegalArgumentException("loop spin time must not be negative, was " + spin);
+        }
         this.name = name;
+        this.spinNanos = spin.toNanos();
         this.selector = Selector.open();
         this.thread = new LoopThread(name);
         thread.start();
@@ -267,8 +297,12 @@ public final class EventLoop implements Executor {
     }
 
     private void select(long now) {
-        awake.set(false);
         beginWait();
+        if (handledIo && spinNanos > 0 && tasks.isEmpty()) {
+            awaitTasksBriefly();
+        }
+        handledIo = false;
+        awake.set(false);
         try {
             if (!tasks.isEmpty()) {
                 selector.selectNow(this::dispatch);
@@ -288,6 +322,14 @@ public final class EventLoop implements Executor {
             if (waiting) {
                 endWait();
             }
+        }
+    }
+
+    /** Polls the task queue for up to the spin time, yielding between polls; {@code awake} stays true. */
+    private void awaitTasksBriefly() {
+        long deadline = System.nanoTime() + spinNanos;
+        while (tasks.isEmpty() && System.nanoTime() - deadline < 0 && state.get() == RUNNING) {
+            Thread.yield();
         }
     }
 
@@ -317,6 +359,7 @@ public final class EventLoop implements Executor {
         if (!key.isValid()) {
             return;
         }
+        handledIo = true;
         IoHandler handler = (IoHandler) key.attachment();
         try {
             handler.onReady(key.readyOps());

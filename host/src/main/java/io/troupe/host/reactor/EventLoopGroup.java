@@ -2,6 +2,7 @@ package io.troupe.host.reactor;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -24,13 +25,22 @@ public final class EventLoopGroup {
      * @throws IOException when a selector cannot be opened; loops already started are stopped
      */
     public EventLoopGroup(int size, String prefix) throws IOException {
+        this(size, prefix, EventLoop.DEFAULT_SPIN);
+    }
+
+    /**
+     * Starts the loops, each spinning for {@code spin} after an iteration with IO ({@link EventLoop}).
+     *
+     * @throws IOException when a selector cannot be opened; loops already started are stopped
+     */
+    public EventLoopGroup(int size, String prefix, Duration spin) throws IOException {
         if (size < 1) {
             throw new IllegalArgumentException("an event loop group needs at least one loop, got " + size);
         }
         List<EventLoop> started = new ArrayList<>(size);
         try {
             for (int i = 1; i <= size; i++) {
-                started.add(new EventLoop(prefix + "-" + i));
+                started.add(new EventLoop(prefix + "-" + i, spin));
             }
         } catch (IOException | RuntimeException e) {
             started.forEach(EventLoop::shutdown);

@@ -33,10 +33,20 @@ public final class NioReactor implements Reactor {
      * @throws IOException when a selector cannot be opened
      */
     public NioReactor(int ioThreads) throws IOException {
-        this.group = new EventLoopGroup(ioThreads, IO_THREAD_PREFIX);
+        this(ioThreads, EventLoop.DEFAULT_SPIN);
+    }
+
+    /**
+     * Starts the loops; the IO loops spin for {@code spin} after an iteration with IO
+     * ({@link EventLoop}), the acceptor, which expects no answers, never.
+     *
+     * @throws IOException when a selector cannot be opened
+     */
+    public NioReactor(int ioThreads, Duration spin) throws IOException {
+        this.group = new EventLoopGroup(ioThreads, IO_THREAD_PREFIX, spin);
         EventLoop acceptorLoop;
         try {
-            acceptorLoop = new EventLoop(ACCEPTOR_THREAD);
+            acceptorLoop = new EventLoop(ACCEPTOR_THREAD, Duration.ZERO);
         } catch (IOException | RuntimeException e) {
             group.loops().forEach(EventLoop::shutdown);
             throw e;

@@ -6,14 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URL;
+import java.time.Duration;
 import java.net.URLClassLoader;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -106,6 +109,86 @@ class WorkerPoolTest {
     void refusesBoundsThatCannotHold() {
         assertThrows(IllegalArgumentException.class, () -> new WorkerPool(0, 1, "test-worker", hostLoader));
         assertThrows(IllegalArgumentException.class, () -> new WorkerPool(2, 1, "test-worker", hostLoader));
+        assertThrows(IllegalArgumentException.class,
+                () -> new WorkerPool(1, 1, "test-worker", hostLoader, Duration.ofNanos(-1)));
+    }
+
+    /**
+     * A task handed over just as the only worker ends its yielding spin must not wait for a wake-up
+     * that nobody sends (the worker parks with no timeout when no other worker is busy). The pauses
+     * before each hand-over sweep across the spin time, so that some land on its very end.
+     */
+    @Test
+    void noTaskWaitsWhenItArrivesAsTheSpinEnds() throws InterruptedException {
+        Duration spin = Duration.ofNanos(20_000);
+        WorkerPool pool = new WorkerPool(1, 1, "test-worker", hostLoader, spin);
+        try {
+            for (int round = 0; round < 20_000; round++) {
+                pauseNanos(round % 41 * 1_000); // 0 to 40 µs: before, at and after the end of the spin
+                CountDownLatch ran = new CountDownLatch(1);
+                pool.execute(ran::countDown);
+                assertTrue(ran.await(5, TimeUnit.SECONDS), "the task of round " + round + " never ran");
+            }
+        } finally {
+            assertTrue(pool.shutdown(5, TimeUnit.SECONDS));
+        }
+    }
+
+    /**
+     * Hand-overs while a worker spins wake nobody, so the spinner that takes one task must wake a
+     * parked worker for the next: here the first task waits for the second, which would otherwise
+     * stay queued behind it while the other worker sleeps without a timeout.
+     */
+    @Test
+    void aSpinnerThatFindsWorkWakesAWorkerForTheTasksBehindIt() throws InterruptedException {
+        WorkerPool pool = new WorkerPool(2, 2, "test-worker", hostLoader, Duration.ofMillis(5));
+        try {
+            for (int round = 0; round < 50; round++) {
+                awaitAllParkedWithoutTimeout(pool);
+                CountDownLatch warmedUp = new CountDownLatch(1);
+                pool.execute(warmedUp::countDown); // wakes one worker, which spins afterwards
+                assertTrue(warmedUp.await(5, TimeUnit.SECONDS));
+                CountDownLatch secondRan = new CountDownLatch(1);
+                AtomicBoolean firstSawSecond = new AtomicBoolean();
+                CountDownLatch firstDone = new CountDownLatch(1);
+                pool.execute(() -> { // taken by the spinner; nobody else is awake
+                    firstSawSecond.set(await(secondRan, 5));
+                    firstDone.countDown();
+                });
+                pool.execute(secondRan::countDown);
+                assertTrue(firstDone.await(10, TimeUnit.SECONDS), "round " + round);
+                assertTrue(firstSawSecond.get(), "the second task waited behind the first in round " + round);
+            }
+        } finally {
+            assertTrue(pool.shutdown(5, TimeUnit.SECONDS));
+        }
+    }
+
+    /** Waits until every worker of {@code pool} is parked with no timeout: no spinner, no watcher. */
+    private static void awaitAllParkedWithoutTimeout(WorkerPool pool) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (!pool.workers().stream().allMatch(worker -> worker.getState() == Thread.State.WAITING)) {
+            assertTrue(System.nanoTime() - deadline < 0, "workers did not park: " + pool.workers().stream()
+                    .map(worker -> worker.getName() + " " + worker.getState()).toList());
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1)); // a thread state offers nothing to wait on
+        }
+    }
+
+    private static boolean await(CountDownLatch latch, int seconds) {
+        try {
+            return latch.await(seconds, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** Lets {@code nanos} pass on this thread: part of the scenario's timing, not a synchronisation. */
+    private static void pauseNanos(long nanos) {
+        long deadline = System.nanoTime() + nanos;
+        while (System.nanoTime() - deadline < 0) {
+            Thread.onSpinWait();
+        }
     }
 
     @Test

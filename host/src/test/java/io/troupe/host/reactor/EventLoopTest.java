@@ -6,15 +6,22 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.Pipe;
+import java.nio.channels.SelectionKey;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -168,5 +175,78 @@ class EventLoopTest {
         assertEquals(100, ran.get());
         loop.execute(ran::incrementAndGet);
         assertEquals(100, ran.get(), "tasks after termination are dropped");
+    }
+
+    /**
+     * The request/answer pattern the spin is for: the loop reads (here from a pipe), another thread
+     * answers with a task. The answers come before, at and after the end of the loop's spin, and
+     * each must run at once: a wake-up lost there would leave it waiting for the select's one-second
+     * timeout.
+     */
+    @Test
+    void answersFromOtherThreadsRunPromptlyWhetherTheLoopSpinsOrSelects() throws Exception {
+        EventLoop spinning = new EventLoop("test-spin-loop", Duration.ofNanos(20_000));
+        Pipe pipe = Pipe.open();
+        ExecutorService answerer = Executors.newSingleThreadExecutor();
+        try {
+            pipe.source().configureBlocking(false);
+            AtomicInteger round = new AtomicInteger();
+            AtomicReference<CountDownLatch> answered = new AtomicReference<>();
+            ByteBuffer readBuffer = ByteBuffer.allocate(16);
+            IoHandler reader = new IoHandler() {
+                @Override
+                public void onReady(int readyOps) {
+                    try {
+                        readBuffer.clear();
+                        pipe.source().read(readBuffer);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                    long delay = round.get() % 41 * 1_000L; // 0 to 40 µs
+                    CountDownLatch latch = answered.get();
+                    answerer.execute(() -> {
+                        long deadline = System.nanoTime() + delay;
+                        while (System.nanoTime() - deadline < 0) {
+                            Thread.onSpinWait();
+                        }
+                        spinning.execute(latch::countDown);
+                    });
+                }
+
+                @Override
+                public void onLoopShutdown() {
+                }
+            };
+            CompletableFuture<Void> registered = new CompletableFuture<>();
+            spinning.execute(() -> {
+                try {
+                    spinning.register(pipe.source(), SelectionKey.OP_READ, reader);
+                    registered.complete(null);
+                } catch (IOException e) {
+                    registered.completeExceptionally(e);
+                }
+            });
+            registered.get(5, TimeUnit.SECONDS);
+            ByteBuffer one = ByteBuffer.allocate(1);
+            for (int i = 0; i < 5_000; i++) {
+                round.set(i);
+                CountDownLatch latch = new CountDownLatch(1);
+                answered.set(latch);
+                one.clear();
+                pipe.sink().write(one);
+                assertTrue(latch.await(500, TimeUnit.MILLISECONDS), "the answer of round " + i + " waited");
+            }
+        } finally {
+            answerer.shutdownNow();
+            spinning.shutdown();
+            assertTrue(spinning.awaitTermination(Duration.ofSeconds(5)));
+            pipe.sink().close();
+            pipe.source().close();
+        }
+    }
+
+    @Test
+    void refusesANegativeSpin() {
+        assertThrows(IllegalArgumentException.class, () -> new EventLoop("test-bad-loop", Duration.ofNanos(-1)));
     }
 }

@@ -65,6 +65,20 @@ public interface ActorRef {
      */
     CompletionStage<Object> ask(Object message, Duration timeout);
 
+    /**
+     * Like {@link #ask(Object, Duration)}, but the runtime keeps no timer: the stage completes with
+     * the first reply, or fails when the message cannot be delivered or the receiver fails, and
+     * never times out. For a caller that bounds many requests' waits itself, as the message server
+     * does per connection on its loop; everyone else should give a timeout.
+     *
+     * <p>The default asks with a timeout of a century; the runtime's own references override it.
+     *
+     * @since 1.2
+     */
+    default CompletionStage<Object> ask(Object message) {
+        return ask(message, Duration.ofDays(36_500));
+    }
+
     /** Whether the actor has stopped (and will never process another message). */
     boolean isStopped();
 }

@@ -197,6 +197,16 @@ public final class ActorSystem {
         return ask.future();
     }
 
+    /**
+     * Asks {@code target} with no timeout ({@link ActorRef#ask(Object)}): no timer is scheduled, so the
+     * ask costs a reply address and a future only.
+     */
+    public CompletionStage<Object> askUnbounded(ActorRef target, Object message) {
+        AskRef ask = new AskRef(ids.incrementAndGet(), target.name());
+        target.tell(message, ask);
+        return ask.future();
+    }
+
     /** The live actor with this id. */
     public Optional<ActorRef> lookup(long id) {
         ActorCell cell = registry.get(id);

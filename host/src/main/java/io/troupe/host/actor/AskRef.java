@@ -12,7 +12,7 @@ import io.troupe.host.timer.Timeout;
 /**
  * The temporary reply address of one {@linkplain ActorRef#ask ask}: the first message told to it
  * completes the future ({@link Failure} completes it exceptionally); later ones are ignored. A timer
- * fails it when no reply comes in time.
+ * fails it when no reply comes in time, unless it was asked without a timeout.
  *
  * <p><b>Threading:</b> every method from any thread; completion is atomic.
  */

@@ -59,6 +59,11 @@ final class LocalActorRef implements ActorRef {
     }
 
     @Override
+    public CompletionStage<Object> ask(Object message) {
+        return cell.system().askUnbounded(this, message);
+    }
+
+    @Override
     public boolean isStopped() {
         return cell.isTerminated();
     }

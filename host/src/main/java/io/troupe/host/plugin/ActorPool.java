@@ -143,6 +143,11 @@ public final class ActorPool implements ActorRef {
         return system.ask(this, message, timeout);
     }
 
+    @Override
+    public CompletionStage<Object> ask(Object message) {
+        return system.askUnbounded(this, message);
+    }
+
     /** Whether the pool is closed: its plugin went away. */
     @Override
     public boolean isStopped() {

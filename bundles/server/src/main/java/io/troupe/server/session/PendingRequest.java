@@ -1,23 +1,33 @@
 package io.troupe.server.session;
 
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A REQUEST handed to a handler and not yet answered. Whoever {@linkplain #claim() claims} it first
- * sends the one answer: the ask's completion (REPLY or ERROR), or the shutdown that gives up waiting
- * (ERROR {@code server.shutdown}).
+ * sends the one answer: the handler's reply (REPLY or ERROR), the session's timeout (ERROR
+ * {@code handler.timeout}) at its deadline, or the shutdown that gives up waiting (ERROR
+ * {@code server.shutdown}).
  *
- * <p><b>Threading:</b> any thread; the claim is atomic.
+ * <p><b>Threading:</b> immutable but for the claim, which is atomic; any thread.
  */
 final class PendingRequest {
 
     private final long corrId;
     private final String name;
+    private final long deadline;
+    private final Duration timeout;
     private final AtomicBoolean answered = new AtomicBoolean();
 
-    PendingRequest(long corrId, String name) {
+    /**
+     * @param deadline when the request times out, on the session's clock
+     * @param timeout  the time it was given, for the error message
+     */
+    PendingRequest(long corrId, String name, long deadline, Duration timeout) {
         this.corrId = corrId;
         this.name = name;
+        this.deadline = deadline;
+        this.timeout = timeout;
     }
 
     long corrId() {
@@ -28,9 +38,22 @@ final class PendingRequest {
         return name;
     }
 
+    long deadline() {
+        return deadline;
+    }
+
+    Duration timeout() {
+        return timeout;
+    }
+
     /** Returns true exactly once: the caller then sends the answer. */
     boolean claim() {
         return !answered.get() && answered.compareAndSet(false, true);
+    }
+
+    /** Whether the request has been claimed; it then needs no more tracking. */
+    boolean isAnswered() {
+        return answered.get();
     }
 
     @Override

@@ -72,13 +72,18 @@ public final class Replies {
     public static Frame failure(long corrId, String name, Throwable failure, Duration timeout) {
         Throwable cause = unwrap(failure);
         if (cause instanceof TimeoutException) {
-            return error(corrId, ErrorCode.HANDLER_TIMEOUT, "no reply from handler '" + name + "' within "
-                    + describe(timeout));
+            return timeout(corrId, name, timeout);
         }
         if (cause instanceof TroupeException troupe) {
             return failure(corrId, troupe.code(), troupe.detail());
         }
         return error(corrId, ErrorCode.HANDLER_FAILED, "request '" + name + "' failed: " + cause);
+    }
+
+    /** The ERROR {@code handler.timeout} for the request {@code corrId}/{@code name}, unanswered after {@code timeout}. */
+    public static Frame timeout(long corrId, String name, Duration timeout) {
+        return error(corrId, ErrorCode.HANDLER_TIMEOUT, "no reply from handler '" + name + "' within "
+                + describe(timeout));
     }
 
     /** An ERROR frame with a protocol code. */

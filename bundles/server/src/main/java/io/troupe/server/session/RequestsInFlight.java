@@ -1,45 +1,71 @@
 package io.troupe.server.session;
 
 import java.time.Duration;
-import java.util.List;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.ArrayDeque;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongSupplier;
 
 import io.troupe.api.ActorRef;
 import io.troupe.api.Message;
+import io.troupe.api.net.Cancellable;
 import io.troupe.api.net.Connection;
 import io.troupe.protocol.ErrorCode;
 import io.troupe.protocol.Frame;
 import io.troupe.protocol.FrameType;
 
 /**
- * The REQUESTs of one session that were handed to handlers and are not answered yet, and the one
- * answer each gets: the REPLY or ERROR its ask completes with ({@link Replies}), or, when the server
- * gives up waiting, ERROR {@code server.shutdown}. Whichever comes first {@linkplain
- * PendingRequest#claim() claims} the request; the other is dropped.
+ * The REQUESTs of one session that were handed to handlers and are not answered yet, their
+ * deadlines, and the one answer each gets: the REPLY or ERROR its ask completes with ({@link Replies}),
+ * ERROR {@code handler.timeout} at its deadline, or, when the server gives up waiting, ERROR
+ * {@code server.shutdown}. Whichever comes first {@linkplain PendingRequest#claim() claims} the
+ * request; the others are dropped.
  *
- * <p>While the session drains (BYE, end of input, shutdown) the answer that empties the set hands
- * {@code onLastAnswer} to the connection's loop.
+ * <h2>Deadlines on the loop</h2>
+ * Requests are asked without a runtime timer ({@link ActorRef#ask(Object)}); the session keeps them
+ * in the order sent, and one timer of the connection's loop, set for the earliest deadline, sweeps
+ * out those past it. So a request costs no timer and no shared set, only a place in a loop-confined
+ * queue:
  *
- * <p><b>Threading:</b> the part of a session that other threads touch. Asks are sent from the loop;
- * they complete on runtime threads (a worker, or the timer for a timeout), which queue the answer in
- * an {@link AnswerBatch} that the loop encodes and writes. The set is concurrent; {@code draining}
- * is set on the loop before it looks at the set, and read by completions after they remove their
- * request, so that one of the two sees the last answer.
+ * <pre>
+ *   loop:    ask ─► prune answered requests at the head ─► append ─► (earlier than the sweep?) re-arm it
+ *   worker:  reply ─► claim ─► answer queued for the loop ─► unanswered − 1
+ *   loop:    sweep at the earliest deadline ─► claim and time out the requests past theirs ─► re-arm
+ * </pre>
+ *
+ * With one timeout per tenant the queue is in deadline order. Answered requests leave it from the
+ * head, and the whole queue is compacted once answered ones are more than half of it, so it holds at
+ * most about twice the unanswered requests.
+ *
+ * <p>While the session drains (BYE, end of input, shutdown) the answer that leaves nothing
+ * unanswered hands {@code onLastAnswer} to the connection's loop.
+ *
+ * <p><b>Threading:</b> the part of a session that other threads touch. Asks, sweeps,
+ * {@link #giveUp} and {@link #abandon} run on the loop, which alone touches the queue; asks complete
+ * on runtime threads (a worker), which claim the request and queue the answer in an
+ * {@link AnswerBatch} that the loop encodes and writes. {@code unanswered} is atomic; {@code draining}
+ * is set on the loop before it looks at the count, and read by completions after they lower it, so
+ * that one of the two sees the last answer.
  */
 final class RequestsInFlight {
+
+    /** The queue is compacted when it holds more than this many more entries than twice the unanswered. */
+    private static final int COMPACTION_SLACK = 64;
 
     private final Connection connection;
     private final LongSupplier nanoClock;
     private final Runnable onLastAnswer;
-    private final Set<PendingRequest> pending = ConcurrentHashMap.newKeySet();
     private final AnswerBatch answers;
+    private final AtomicInteger unanswered = new AtomicInteger();
     private volatile boolean draining;
     private volatile long lastAnswerNanos;
     private volatile Runnable errorSent = () -> { };
+    // Loop-confined.
+    private final ArrayDeque<PendingRequest> sent = new ArrayDeque<>();
+    private Cancellable sweep;
+    private long sweepAt;
 
     /**
+     * @param nanoClock    the clock of the connection's loop timers, for deadlines
      * @param onLastAnswer runs on the loop when, while draining, the last request has been answered
      */
     RequestsInFlight(Connection connection, LongSupplier nanoClock, Runnable onLastAnswer) {
@@ -50,11 +76,18 @@ final class RequestsInFlight {
         this.lastAnswerNanos = nanoClock.getAsLong();
     }
 
-    /** Asks {@code target} and answers the REQUEST {@code corrId}/{@code message.name()} when it completes. */
+    /**
+     * Asks {@code target} and answers the REQUEST {@code corrId}/{@code message.name()} when it
+     * completes, or with {@code handler.timeout} after {@code timeout}. On the loop.
+     */
     void ask(ActorRef target, Message message, long corrId, Duration timeout) {
-        PendingRequest request = new PendingRequest(corrId, message.name());
-        pending.add(request);
-        target.ask(message, timeout).whenComplete((reply, failure) -> answer(request, reply, failure, timeout));
+        long deadline = nanoClock.getAsLong() + timeout.toNanos();
+        PendingRequest request = new PendingRequest(corrId, message.name(), deadline, timeout);
+        pruneAnswered();
+        sent.addLast(request);
+        unanswered.incrementAndGet();
+        armSweep(deadline);
+        target.ask(message).whenComplete((reply, failure) -> answer(request, reply, failure));
     }
 
     /** From now on, the last answer calls {@code onLastAnswer}. On the loop. */
@@ -63,11 +96,17 @@ final class RequestsInFlight {
     }
 
     boolean isEmpty() {
-        return pending.isEmpty();
+        return unanswered.get() == 0;
     }
 
+    /** Requests not answered yet. Any thread. */
     int size() {
-        return pending.size();
+        return unanswered.get();
+    }
+
+    /** Requests in the queue, answered ones not yet dropped included. On the loop. */
+    int tracked() {
+        return sent.size();
     }
 
     /** When the last answer was written, on the clock given; the time of creation before any. */
@@ -75,15 +114,17 @@ final class RequestsInFlight {
         return lastAnswerNanos;
     }
 
-    /** Answers every request still waiting with ERROR {@code server.shutdown}; later replies are dropped. */
+    /** Answers every request still waiting with ERROR {@code server.shutdown}; later replies are dropped. On the loop. */
     void giveUp() {
-        for (PendingRequest request : List.copyOf(pending)) {
+        PendingRequest request;
+        while ((request = sent.pollFirst()) != null) {
             if (request.claim()) {
                 write(Replies.error(request.corrId(), ErrorCode.SERVER_SHUTDOWN,
                         "the server is stopping; '" + request.name() + "' was not answered in time"));
+                answered();
             }
-            pending.remove(request);
         }
+        disarmSweep();
     }
 
     /**
@@ -94,44 +135,112 @@ final class RequestsInFlight {
         answers.flush();
     }
 
-    /** The connection is gone: nobody is left to answer. */
+    /** The connection is gone: nobody is left to answer. On the loop. */
     void abandon() {
         draining = false;
         answers.clear();
-        for (PendingRequest request : pending) {
-            request.claim();
-        }
-        pending.clear();
-    }
-
-    private void answer(PendingRequest request, Object reply, Throwable failure, Duration timeout) {
-        if (!request.claim()) {
-            return;
-        }
-        try {
-            Frame frame;
-            try {
-                frame = failure == null
-                        ? Replies.reply(request.corrId(), request.name(), reply)
-                        : Replies.failure(request.corrId(), request.name(), failure, timeout);
-            } catch (RuntimeException e) {
-                frame = Replies.error(request.corrId(), ErrorCode.HANDLER_FAILED,
-                        "the reply of '" + request.name() + "' cannot be sent: " + e.getMessage());
-            }
-            write(frame);
-        } finally {
-            lastAnswerNanos = nanoClock.getAsLong();
-            pending.remove(request);
-            if (draining && pending.isEmpty()) {
-                // After the answer's flush task, which it queued (or found queued) on the same loop.
-                connection.execute(onLastAnswer);
+        PendingRequest request;
+        while ((request = sent.pollFirst()) != null) {
+            if (request.claim()) {
+                unanswered.decrementAndGet();
             }
         }
+        disarmSweep();
     }
 
     /** Counts the ERROR frames written from now on (the session's tenant is known). Any thread. */
     void countErrorsWith(Runnable counter) {
         errorSent = counter;
+    }
+
+    private void answer(PendingRequest request, Object reply, Throwable failure) {
+        if (!request.claim()) {
+            return;
+        }
+        Frame frame;
+        try {
+            frame = failure == null
+                    ? Replies.reply(request.corrId(), request.name(), reply)
+                    : Replies.failure(request.corrId(), request.name(), failure, request.timeout());
+        } catch (RuntimeException e) {
+            frame = Replies.error(request.corrId(), ErrorCode.HANDLER_FAILED,
+                    "the reply of '" + request.name() + "' cannot be sent: " + e.getMessage());
+        }
+        write(frame);
+        answered();
+    }
+
+    /** Bookkeeping after a claimed request's answer is queued. Any thread. */
+    private void answered() {
+        lastAnswerNanos = nanoClock.getAsLong();
+        if (unanswered.decrementAndGet() == 0 && draining) {
+            // After the answer's flush task, which it queued (or found queued) on the same loop.
+            connection.execute(onLastAnswer);
+        }
+    }
+
+    /** Times out the requests past their deadline, then re-arms for the earliest one left. On the loop. */
+    private void sweep() {
+        sweep = null;
+        long now = nanoClock.getAsLong();
+        int count = sent.size();
+        boolean any = false;
+        long earliest = 0;
+        for (int i = 0; i < count; i++) {
+            PendingRequest request = sent.pollFirst();
+            if (request.isAnswered()) {
+                continue;
+            }
+            if (request.deadline() - now <= 0) {
+                if (request.claim()) {
+                    write(Replies.timeout(request.corrId(), request.name(), request.timeout()));
+                    answered();
+                }
+                continue;
+            }
+            sent.addLast(request);
+            if (!any || request.deadline() - earliest < 0) {
+                earliest = request.deadline();
+                any = true;
+            }
+        }
+        if (any) {
+            armSweep(earliest);
+        }
+    }
+
+    /** Drops answered requests from the head, and compacts the queue when they crowd it. On the loop. */
+    private void pruneAnswered() {
+        PendingRequest head;
+        while ((head = sent.peekFirst()) != null && head.isAnswered()) {
+            sent.pollFirst();
+        }
+        if (sent.size() > 2 * unanswered.get() + COMPACTION_SLACK) {
+            int count = sent.size();
+            for (int i = 0; i < count; i++) {
+                PendingRequest request = sent.pollFirst();
+                if (!request.isAnswered()) {
+                    sent.addLast(request);
+                }
+            }
+        }
+    }
+
+    /** Makes sure a sweep runs at {@code deadline} or earlier. On the loop. */
+    private void armSweep(long deadline) {
+        if (sweep != null && sweepAt - deadline <= 0) {
+            return;
+        }
+        disarmSweep();
+        sweepAt = deadline;
+        sweep = connection.schedule(this::sweep, Duration.ofNanos(Math.max(0, deadline - nanoClock.getAsLong())));
+    }
+
+    private void disarmSweep() {
+        if (sweep != null) {
+            sweep.cancel();
+            sweep = null;
+        }
     }
 
     private void write(Frame frame) {

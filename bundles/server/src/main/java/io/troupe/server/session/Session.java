@@ -265,6 +265,11 @@ public final class Session implements ConnectionHandler, TenantSession {
         return inFlight.size();
     }
 
+    /** Requests the session still keeps track of, answered ones not yet dropped included. On the loop; for tests. */
+    int requestsTracked() {
+        return inFlight.tracked();
+    }
+
     // ---- frames ----------------------------------------------------------------------------------
 
     private boolean decoding() {

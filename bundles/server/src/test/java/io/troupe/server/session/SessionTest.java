@@ -37,7 +37,7 @@ class SessionTest {
     private static final String TENANT = "acme";
     private static final String TOKEN = "s3cret";
     private static final SessionLimits LIMITS = new SessionLimits(65_536, Duration.ofSeconds(60),
-            Duration.ofSeconds(5), Duration.ofSeconds(30));
+            Duration.ofSeconds(5), Duration.ofMinutes(5)); // requests outlive the idle timeout
 
     private final StubRuntime runtime = new StubRuntime();
     private final ManualConnection connection = new ManualConnection();
@@ -75,7 +75,7 @@ class SessionTest {
         assertEquals(List.of("a", "b"), echo.asked.stream().map(ask -> ask.message().text()).toList());
         assertEquals("c", ((Message) echo.told.get(0)).text());
         assertSame(runtime.spawned.get(0), echo.asked.get(0).message().client());
-        assertEquals(LIMITS.requestTimeout(), echo.asked.get(0).timeout());
+        assertEquals(null, echo.asked.get(0).timeout(), "asked with no runtime timer: the session keeps the deadline");
 
         echo.asked.get(1).reply().complete("second".getBytes(UTF_8));
         echo.asked.get(0).reply().completeExceptionally(new TroupeException("bad.request", "no"));
@@ -216,6 +216,53 @@ class SessionTest {
         assertEquals(9, refused.corrId());
         assertFalse(second.isOpen());
         assertEquals(1, tenants.find(TENANT).orElseThrow().connections());
+    }
+
+    @Test
+    void aRequestUnansweredAtItsDeadlineGetsHandlerTimeoutFromTheSessionAndALateReplyIsDropped() {
+        welcome();
+        connection.receive(request(1, "slow"));
+        connection.advance(LIMITS.requestTimeout().minusSeconds(10));
+        connection.receive(request(2, "later"));
+        echo.asked.get(1).reply().complete("fast".getBytes(UTF_8));
+        connection.runTasks();
+        assertEquals(List.of(2L), connection.takeWritten().stream().map(Frame::corrId).toList());
+        assertEquals(1, session.requestsInFlight());
+
+        connection.advance(Duration.ofSeconds(9));
+        connection.runTasks();
+        assertEquals(List.of(), connection.takeWritten(), "not before its deadline");
+        connection.advance(Duration.ofSeconds(1));
+        connection.runTasks();
+        Frame timedOut = single(connection.takeWritten());
+        assertEquals(FrameType.ERROR, timedOut.type());
+        assertEquals(1, timedOut.corrId());
+        assertEquals("handler.timeout", timedOut.name());
+        assertEquals("no reply from handler 'echo' within 300 s", timedOut.text());
+        assertEquals(0, session.requestsInFlight());
+
+        echo.asked.get(0).reply().complete("too late".getBytes(UTF_8));
+        connection.runTasks();
+        assertEquals(List.of(), connection.takeWritten(), "one answer per request");
+    }
+
+    @Test
+    void answeredRequestsLeaveTheSessionsBookkeepingEvenBehindOneThatIsSlow() {
+        welcome();
+        connection.receive(request(0, "slow"));
+        for (int i = 1; i <= 10_000; i++) {
+            connection.receive(request(i, "quick"));
+            echo.asked.get(i).reply().complete("ok".getBytes(UTF_8));
+        }
+        connection.runTasks();
+        assertEquals(10_000, connection.takeWritten().size());
+        assertEquals(1, session.requestsInFlight());
+        assertTrue(session.requestsTracked() <= 2 + 64, "tracked: " + session.requestsTracked());
+
+        echo.asked.get(0).reply().complete("finally".getBytes(UTF_8));
+        connection.runTasks();
+        assertEquals(0L, single(connection.takeWritten()).corrId());
+        assertEquals(0, session.requestsInFlight());
     }
 
     @Test

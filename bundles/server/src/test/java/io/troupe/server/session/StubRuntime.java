@@ -178,13 +178,19 @@ final class StubRuntime implements TroupeRuntime {
             return ask.reply();
         }
 
+        /** Asked without a runtime timeout: recorded with a {@code null} timeout. */
+        @Override
+        public CompletionStage<Object> ask(Object message) {
+            return ask(message, null);
+        }
+
         @Override
         public boolean isStopped() {
             return stopped;
         }
     }
 
-    /** One ask: what was asked, and the future the test completes. */
+    /** One ask: what was asked, with which timeout ({@code null}: none), and the future the test completes. */
     record Asked(Message message, Duration timeout, CompletableFuture<Object> reply) {
     }
 }

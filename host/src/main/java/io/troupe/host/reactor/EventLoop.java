@@ -3,6 +3,7 @@ package io.troupe.host.reactor;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SelectableChannel;
 import java.nio.channels.SelectionKey;
@@ -80,6 +81,8 @@ public final class EventLoop implements Executor {
     /** How long a loop polls its tasks, yielding, after an iteration with IO, before it selects. */
     public static final Duration DEFAULT_SPIN = Duration.ofNanos(30_000);
 
+    /** The size of the read buffer the loop lends its connections, one read at a time. */
+    static final int READ_BUFFER_BYTES = 64 * 1024;
     /** The select never blocks longer, so that the heartbeat stays fresh for a monitor. */
     private static final long MAX_SELECT_NANOS = TimeUnit.SECONDS.toNanos(1);
     /** Delays beyond this (about 73 years) are clamped, keeping deadline arithmetic overflow-free. */
@@ -113,6 +116,8 @@ public final class EventLoop implements Executor {
     private long waited;
     /** Loop-confined: whether the loop is between entering select and its first ready key. */
     private boolean waiting;
+    /** Loop-confined: lent to one connection's read at a time ({@link #readBuffer()}); allocated on first use. */
+    private ByteBuffer readBuffer;
     /** Loop-confined: whether the current iteration handled an IO event. */
     private boolean handledIo;
     private final long spinNanos;
@@ -203,6 +208,18 @@ public final class EventLoop implements Executor {
             execute(() -> timers.add(scheduled.timeout()));
         }
         return scheduled;
+    }
+
+    /**
+     * The loop's read buffer, cleared: a connection reads into it and hands it to its handler, and
+     * must keep whatever the handler leaves before the loop moves on. Sharing one buffer per loop,
+     * rather than one per connection, is what lets idle connections hold no read buffer. On the loop.
+     */
+    ByteBuffer readBuffer() {
+        if (readBuffer == null) {
+            readBuffer = ByteBuffer.allocate(READ_BUFFER_BYTES);
+        }
+        return readBuffer.clear();
     }
 
     /** Registers {@code channel} with this loop's selector; {@code handler} receives its events. */

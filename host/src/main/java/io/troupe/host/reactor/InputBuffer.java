@@ -5,13 +5,12 @@ import java.nio.ByteBuffer;
 import java.nio.channels.ReadableByteChannel;
 
 /**
- * A connection's read buffer: a heap {@link ByteBuffer} that starts small, doubles when the handler
- * leaves it full, never exceeds a limit, and falls back to its initial size once empty: at once
- * when it had grown beyond twice that size, so that one large message does not pin a large buffer
- * for the connection's lifetime; after {@value #SHRINK_AFTER} deliveries in a row that would each
- * have fitted in the initial size when it had doubled once, so that a client that keeps sending
- * messages a little larger than the initial size (4 KiB payloads) does not pay a grow, a copy and
- * an extra read for every one of them.
+ * The bytes a connection has received and its handler has not consumed yet. Most reads need none:
+ * the connection reads into its loop's shared read buffer ({@link EventLoop#readBuffer()}), the
+ * handler consumes whole messages from it, and nothing is left. Only what the handler leaves (the
+ * start of a message, or input held back while reading is suspended) is {@linkplain #adopt copied}
+ * into a buffer of the connection's own, which further reads fill, which doubles when full up to a
+ * limit, and which is let go as soon as it is empty again. So an idle connection holds no buffer.
  *
  * <pre>
  *  write mode between reads:  [ unconsumed bytes | free space ]
@@ -24,28 +23,27 @@ import java.nio.channels.ReadableByteChannel;
  */
 final class InputBuffer {
 
+    /** The size of a connection's own buffer when it first needs one for a few bytes. */
     static final int DEFAULT_INITIAL_CAPACITY = 4096;
-    /** Deliveries in a row that fit in the initial buffer before a grown one is let go. */
-    static final int SHRINK_AFTER = 16;
+    /** Stands for "no buffer"; never read into, flipped or compacted. */
+    private static final ByteBuffer NONE = ByteBuffer.allocate(0);
 
+    private final int initialCapacity;
     private final int maxCapacity;
-    private ByteBuffer initial;
-    private ByteBuffer buffer;
-    /** Deliveries in a row, while grown, that would have fitted in the initial buffer. */
-    private int smallDeliveries;
+    private ByteBuffer buffer = NONE;
 
     InputBuffer(int initialCapacity, int maxCapacity) {
         if (initialCapacity < 1 || maxCapacity < 1) {
             throw new IllegalArgumentException("capacities must be positive, got " + initialCapacity
                     + " and " + maxCapacity);
         }
-        this.initial = ByteBuffer.allocate(Math.min(initialCapacity, maxCapacity));
+        this.initialCapacity = Math.min(initialCapacity, maxCapacity);
         this.maxCapacity = maxCapacity;
-        this.buffer = initial;
     }
 
     /**
-     * Makes room for at least one more byte, doubling the buffer (up to the limit) when it is full.
+     * Makes room for at least one more byte: allocates the initial buffer when there is none, and
+     * doubles a full one (up to the limit), keeping its bytes.
      *
      * @return false when the buffer is full at its limit: the handler consumed nothing
      */
@@ -57,12 +55,29 @@ final class InputBuffer {
         if (capacity >= maxCapacity) {
             return false;
         }
-        ByteBuffer larger = ByteBuffer.allocate((int) Math.min(2L * capacity, maxCapacity));
-        buffer.flip();
-        larger.put(buffer);
-        initial.clear();
+        ByteBuffer larger = ByteBuffer.allocate(capacity == 0 ? initialCapacity
+                : (int) Math.min(2L * capacity, maxCapacity));
+        if (buffer != NONE) {
+            larger.put(buffer.flip());
+        }
         buffer = larger;
         return true;
+    }
+
+    /**
+     * Keeps the bytes the handler left in {@code readable}, a buffer lent for one read, in a buffer of
+     * this connection's own; with room for as many again, within the limit. Call only while empty.
+     */
+    void adopt(ByteBuffer readable) {
+        int left = readable.remaining();
+        if (left == 0) {
+            return;
+        }
+        if (!isEmpty()) {
+            throw new IllegalStateException("adopting " + left + " bytes over " + size() + " unconsumed ones");
+        }
+        int capacity = (int) Math.min(maxCapacity, Math.max(initialCapacity, 2L * left));
+        buffer = ByteBuffer.allocate(Math.max(capacity, left)).put(readable);
     }
 
     /** Reads once from {@code channel} into the free space; returns what {@code read} returned. */
@@ -83,43 +98,26 @@ final class InputBuffer {
         return buffer.position();
     }
 
+    /** The capacity of the connection's own buffer; 0 while it has none. */
     int capacity() {
         return buffer.capacity();
     }
 
-    /** Switches to read mode for the handler; {@link #afterRead()} must follow. */
+    /** Switches to read mode for the handler; {@link #afterRead()} must follow. Only while not empty. */
     ByteBuffer flipForRead() {
         return buffer.flip();
     }
 
-    /**
-     * Keeps what the handler left, back in write mode; shrinks to the initial size when empty, as the
-     * class comment says.
-     */
+    /** Keeps what the handler left, back in write mode; lets the buffer go when nothing is left. */
     void afterRead() {
-        int delivered = buffer.limit();
         buffer.compact();
-        if (buffer == initial) {
-            return;
-        }
-        smallDeliveries = delivered <= initial.capacity() ? smallDeliveries + 1 : 0;
-        boolean large = buffer.capacity() > 2 * initial.capacity();
-        if (buffer.position() == 0 && (large || smallDeliveries >= SHRINK_AFTER)) {
-            buffer = initial;
-            smallDeliveries = 0;
+        if (buffer.position() == 0) {
+            buffer = NONE;
         }
     }
 
-    /** Drops every unconsumed byte and any grown buffer. */
+    /** Drops every unconsumed byte and the buffer. */
     void clear() {
-        initial.clear();
-        buffer = initial;
-        smallDeliveries = 0;
-    }
-
-    /** Lets go of the memory once the connection is closed; the buffer stays empty and full. */
-    void release() {
-        initial = ByteBuffer.allocate(0);
-        buffer = initial;
+        buffer = NONE;
     }
 }

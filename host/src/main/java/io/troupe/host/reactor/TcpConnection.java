@@ -28,9 +28,11 @@ import io.troupe.api.net.ConnectionOptions;
  *  beside the state: output shut down (FIN sent once pending output is written), input shut down (EOF read)
  * </pre>
  *
- * <p>Reading: on each read event, up to {@value #MAX_READ_ROUNDS} rounds of one read into the
- * {@link InputBuffer} and one {@link ConnectionHandler#onRead}; a round that does not fill the buffer
- * ends the event. Writing: {@link #write} counts the bytes and queues them on the lock-free
+ * <p>Reading: on each read event, up to {@value #MAX_READ_ROUNDS} rounds of one read and one
+ * {@link ConnectionHandler#onRead}; a round that does not fill the buffer ends the event. A round
+ * reads into the loop's shared read buffer while the connection holds no unconsumed bytes, and keeps
+ * what the handler leaves in the connection's {@link InputBuffer}, which later rounds read into until
+ * it is empty again; so an idle connection holds no read buffer. Writing: {@link #write} counts the bytes and queues them on the lock-free
  * {@link OutputQueue}, and asks the loop for one flush until that flush has run; on the loop, with
  * nothing queued, it writes to the socket directly. The loop flushes with gathering writes and watches
  * OP_WRITE only while output remains.
@@ -397,30 +399,69 @@ public final class TcpConnection implements Connection, IoHandler {
             if (state.get() == State.CLOSED || readingSuspended || inputShut) {
                 return;
             }
-            if (!input.ensureSpace()) {
-                closeOnInputOverflow();
-                return;
-            }
-            int read;
-            try {
-                read = input.readFrom(channel);
-            } catch (IOException e) {
-                closeNow(e);
-                return;
-            }
-            if (read < 0) {
-                endOfInput();
-                return;
-            }
-            if (read == 0) {
-                return;
-            }
-            boolean filled = input.isFull();
-            deliver();
+            boolean filled = input.isEmpty() ? readIntoLoopBuffer() : readIntoOwnBuffer();
             if (!filled) {
-                return; // the socket had less than the free space: it is drained
+                return; // the socket had less than the free space (it is drained), or the round ended the reading
             }
         }
+    }
+
+    /** One round with nothing unconsumed: read into the loop's buffer, keep only what the handler leaves. */
+    private boolean readIntoLoopBuffer() {
+        ByteBuffer shared = loop.readBuffer();
+        shared.limit(Math.min(shared.capacity(), options.maxInputBuffer()));
+        int read = read(shared);
+        if (read <= 0) {
+            return false;
+        }
+        boolean filled = !shared.hasRemaining();
+        shared.flip();
+        if (state.get() == State.OPEN) {
+            try {
+                handler.onRead(this, shared);
+            } catch (Throwable t) {
+                handlerFailed("onRead", t);
+                return false;
+            }
+            input.adopt(shared);
+        }
+        return filled;
+    }
+
+    /** One round with bytes unconsumed: read behind them in the connection's own buffer. */
+    private boolean readIntoOwnBuffer() {
+        if (!input.ensureSpace()) {
+            closeOnInputOverflow();
+            return false;
+        }
+        int read = read(null);
+        if (read <= 0) {
+            return false;
+        }
+        boolean filled = input.isFull();
+        deliver();
+        return filled;
+    }
+
+    /**
+     * Reads once into {@code target}, or into the input buffer when it is null; handles the end of
+     * input and errors.
+     *
+     * @return the bytes read; 0 when there were none or the connection is done reading
+     */
+    private int read(ByteBuffer target) {
+        int read;
+        try {
+            read = target == null ? input.readFrom(channel) : channel.read(target);
+        } catch (IOException e) {
+            closeNow(e);
+            return 0;
+        }
+        if (read < 0) {
+            endOfInput();
+            return 0;
+        }
+        return read;
     }
 
     /** Hands the unconsumed input to the handler, or drops it while the connection is closing. */
@@ -542,7 +583,7 @@ public final class TcpConnection implements Connection, IoHandler {
             LOG.debug("Closing the socket of connection #{} failed", id, e);
         }
         output.clear();
-        input.release();
+        input.clear();
         if (cause != null) {
             LOG.debug("Connection #{} from {} closed by {}", id, remoteAddress, cause.toString());
         }

@@ -65,38 +65,14 @@ class InputBufferTest {
     }
 
     @Test
-    void aBufferGrownOnceShrinksBackAfterEnoughSmallDeliveries() throws IOException {
-        InputBuffer buffer = new InputBuffer(16, 1024);
-        ReadableByteChannel channel = source(new byte[20]);
-        for (int i = 0; i < 2; i++) {
-            buffer.ensureSpace();
-            buffer.readFrom(channel);
-            buffer.flipForRead();
-            buffer.afterRead();
-        }
-        assertEquals(32, buffer.capacity());
-        assertEquals(20, buffer.size());
-        deliverAll(buffer);
-        assertTrue(buffer.isEmpty());
-        assertEquals(32, buffer.capacity(), "a large delivery was just seen: the grown buffer stays");
-
-        for (int i = 1; i < InputBuffer.SHRINK_AFTER; i++) {
-            deliverAll(buffer);
-            assertEquals(32, buffer.capacity(), "after " + i + " small deliveries");
-        }
-        deliverAll(buffer);
-        assertEquals(16, buffer.capacity(), "back to the initial size after enough small deliveries");
-    }
-
-    @Test
-    void aBufferGrownBeyondTwiceItsSizeShrinksBackOnceEmpty() throws IOException {
+    void holdsNoBufferOnceEverythingIsConsumed() throws IOException {
         InputBuffer buffer = new InputBuffer(8, 1024);
+        assertEquals(0, buffer.capacity(), "no buffer before the first byte to keep");
         ReadableByteChannel channel = source(new byte[20]);
         for (int i = 0; i < 3; i++) {
             buffer.ensureSpace();
             buffer.readFrom(channel);
-            buffer.flipForRead();
-            buffer.afterRead();
+            deliverNone(buffer);
         }
         assertEquals(32, buffer.capacity());
         assertEquals(20, buffer.size());
@@ -104,33 +80,42 @@ class InputBufferTest {
         ByteBuffer readable = buffer.flipForRead();
         readable.position(readable.position() + 5);
         buffer.afterRead();
-        assertEquals(32, buffer.capacity(), "still holding 15 bytes");
+        assertEquals(15, buffer.size(), "still holding 15 bytes");
 
-        readable = buffer.flipForRead();
-        readable.position(readable.limit());
-        buffer.afterRead();
+        deliverAll(buffer);
         assertTrue(buffer.isEmpty());
-        assertEquals(8, buffer.capacity());
+        assertEquals(0, buffer.capacity(), "the buffer is let go");
     }
 
     @Test
-    void keepsTheGrownBufferWhileLargeDeliveriesKeepComing() throws IOException {
-        InputBuffer buffer = new InputBuffer(8, 1024);
-        ReadableByteChannel channel = source(new byte[12 * 10 * InputBuffer.SHRINK_AFTER]);
-        for (int message = 0; message < 10 * InputBuffer.SHRINK_AFTER; message++) {
-            // a 12-byte message: more than the initial 8 bytes
-            while (buffer.size() < 12) {
-                buffer.ensureSpace();
-                buffer.readFrom(channel);
-                if (buffer.size() < 12) {
-                    deliverNone(buffer);
-                }
-            }
-            ByteBuffer readable = buffer.flipForRead();
-            readable.position(readable.position() + 12);
-            buffer.afterRead();
-            assertEquals(16, buffer.capacity(), "message " + message + " did not shrink and regrow the buffer");
-        }
+    void adoptsWhatTheHandlerLeftOfALentBufferWithRoomForAsMuchAgain() throws IOException {
+        InputBuffer buffer = new InputBuffer(16, 1024);
+        byte[] data = TestClient.pattern(40, 3);
+        ByteBuffer lent = ByteBuffer.wrap(data);
+        lent.position(20); // the handler consumed 20 bytes
+        buffer.adopt(lent);
+        assertEquals(20, buffer.size());
+        assertEquals(40, buffer.capacity());
+        assertFalse(lent.hasRemaining(), "the lent buffer is consumed");
+
+        ByteBuffer readable = buffer.flipForRead();
+        byte[] kept = new byte[readable.remaining()];
+        readable.get(kept);
+        assertArrayEquals(java.util.Arrays.copyOfRange(data, 20, 40), kept);
+        buffer.afterRead();
+        assertEquals(0, buffer.capacity());
+
+        buffer.adopt(ByteBuffer.allocate(0));
+        assertEquals(0, buffer.capacity(), "nothing left, nothing kept");
+    }
+
+    @Test
+    void adoptsNoMoreRoomThanTheLimit() {
+        InputBuffer buffer = new InputBuffer(16, 24);
+        buffer.adopt(ByteBuffer.wrap(new byte[24]));
+        assertEquals(24, buffer.capacity());
+        assertTrue(buffer.isFull());
+        assertFalse(buffer.ensureSpace(), "full at the limit");
     }
 
     /** A delivery where the handler consumes everything. */
@@ -148,6 +133,8 @@ class InputBufferTest {
 
     @Test
     void startsNoLargerThanItsLimit() {
-        assertEquals(1024, new InputBuffer(InputBuffer.DEFAULT_INITIAL_CAPACITY, 1024).capacity());
+        InputBuffer buffer = new InputBuffer(InputBuffer.DEFAULT_INITIAL_CAPACITY, 1024);
+        assertTrue(buffer.ensureSpace());
+        assertEquals(1024, buffer.capacity());
     }
 }

@@ -88,10 +88,8 @@ public final class HostActivator implements BundleActivator {
                     workerCount, workerCount);
             maxWorkers = workerCount;
         }
-        Duration workerSpin = Duration.ofNanos(1000L * intProperty(context, "troupe.workers.spinMicros",
-                (int) WorkerPool.DEFAULT_SPIN.toNanos() / 1000, 0));
         workers = new WorkerPool(workerCount, maxWorkers, "troupe-worker", HostActivator.class.getClassLoader(),
-                workerSpin);
+                microsProperty(context, "troupe.workers.spinMicros", WorkerPool.DEFAULT_SPIN));
         timer = new TimerThread("troupe-timer");
         plugins = new PluginDirectory(context);
         system = new ActorSystem(workers, timer, plugins, throughput);
@@ -157,8 +155,7 @@ public final class HostActivator implements BundleActivator {
     private void startReactor(BundleContext context) throws IOException, InterruptedException {
         int ioThreads = intProperty(context, "troupe.ioThreads", Runtime.getRuntime().availableProcessors());
         try {
-            reactor = new NioReactor(ioThreads, Duration.ofNanos(1000L * intProperty(context, "troupe.io.spinMicros",
-                    (int) EventLoop.DEFAULT_SPIN.toNanos() / 1000, 0)));
+            reactor = new NioReactor(ioThreads, microsProperty(context, "troupe.io.spinMicros", EventLoop.DEFAULT_SPIN));
         } catch (IOException e) {
             LOG.error("Cannot start the reactor; stopping the runtime", e);
             stop(context); // the framework does not call stop() after a failed start()
@@ -203,6 +200,11 @@ public final class HostActivator implements BundleActivator {
         timer.shutdown(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
         LOG.info("Troupe runtime stopped");
         logging.stop();
+    }
+
+    /** A duration given in whole microseconds, zero allowed. */
+    private static Duration microsProperty(BundleContext context, String key, Duration defaultValue) {
+        return Duration.ofNanos(1000L * intProperty(context, key, (int) (defaultValue.toNanos() / 1000), 0));
     }
 
     private static int intProperty(BundleContext context, String key, int defaultValue) {

@@ -28,9 +28,10 @@ import java.util.concurrent.locks.LockSupport;
  *
  * Each side writes before it reads what the other writes, with a full fence between (the atomic
  * updates are fences), so at least one of them sees the other: the task is polled, or the worker
- * is woken. A task queued
- * by a worker goes to that worker's next-task slot instead ({@link Worker}: no hand-off, no wake-up;
- * a turn that runs long has its slot stolen by an idle worker).
+ * is woken.
+ *
+ * <p>A task queued by a worker goes to that worker's next-task slot instead ({@link Worker}: no
+ * hand-off, no wake-up; a turn that runs long has its slot stolen by an idle worker).
  *
  * <h2>Resizing</h2>
  * <pre>

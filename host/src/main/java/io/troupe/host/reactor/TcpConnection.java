@@ -32,10 +32,12 @@ import io.troupe.api.net.ConnectionOptions;
  * {@link ConnectionHandler#onRead}; a round that does not fill the buffer ends the event. A round
  * reads into the loop's shared read buffer while the connection holds no unconsumed bytes, and keeps
  * what the handler leaves in the connection's {@link InputBuffer}, which later rounds read into until
- * it is empty again; so an idle connection holds no read buffer. Writing: {@link #write} counts the bytes and queues them on the lock-free
- * {@link OutputQueue}, and asks the loop for one flush until that flush has run; on the loop, with
- * nothing queued, it writes to the socket directly. The loop flushes with gathering writes and watches
- * OP_WRITE only while output remains.
+ * it is empty again; so an idle connection holds no read buffer.
+ *
+ * <p>Writing: {@link #write} counts the bytes and queues them on the lock-free {@link OutputQueue},
+ * and asks the loop for one flush until that flush has run; on the loop, with nothing queued, it
+ * writes to the socket directly. The loop flushes with gathering writes and watches OP_WRITE only
+ * while output remains.
  *
  * <p>Callbacks are never re-entered: {@link #close}, {@link #abort} and {@link #shutdownOutput}
  * change the state at once (so later writes are ignored) and leave the socket work to a loop task,
@@ -423,7 +425,9 @@ public final class TcpConnection implements Connection, IoHandler {
                 handlerFailed("onRead", t);
                 return false;
             }
-            input.adopt(shared);
+            if (state.get() != State.CLOSED) {
+                input.adopt(shared);
+            }
         }
         return filled;
     }

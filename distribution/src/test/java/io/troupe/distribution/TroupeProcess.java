@@ -16,6 +16,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -33,11 +34,15 @@ final class TroupeProcess implements AutoCloseable {
     /** Marks the end of standard output in the queue; compared by identity. */
     private static final String END = new String("<end of output>");
 
+    private static final Duration STREAM_END_TIMEOUT = Duration.ofSeconds(10);
+
     private final Process process;
     private final Writer stdin;
     private final BlockingQueue<String> stdoutLines = new LinkedBlockingQueue<>();
     private final List<String> stdout = Collections.synchronizedList(new ArrayList<>());
     private final List<String> stderr = Collections.synchronizedList(new ArrayList<>());
+    /** Counted down as each reader reaches the end of its stream. */
+    private final CountDownLatch streamsEnded = new CountDownLatch(2);
 
     private TroupeProcess(Process process) {
         this.process = process;
@@ -45,8 +50,11 @@ final class TroupeProcess implements AutoCloseable {
         read(process.getInputStream(), "stdout", line -> {
             stdout.add(line);
             stdoutLines.add(line);
-        }, () -> stdoutLines.add(END));
-        read(process.getErrorStream(), "stderr", stderr::add, () -> { });
+        }, () -> {
+            stdoutLines.add(END);
+            streamsEnded.countDown();
+        });
+        read(process.getErrorStream(), "stderr", stderr::add, streamsEnded::countDown);
     }
 
     /** Starts {@code script} in {@code workingDir} with {@code JAVA_HOME} set to {@code javaHome}. */
@@ -116,11 +124,17 @@ final class TroupeProcess implements AutoCloseable {
         return awaitExit(timeout);
     }
 
-    /** The exit status, failing unless the process exits within {@code timeout}. */
+    /**
+     * The exit status, failing unless the process exits within {@code timeout}. Also waits, up to
+     * {@link #STREAM_END_TIMEOUT}, until both readers have taken the last lines the process wrote
+     * (they read on their own threads, and may lag behind its exit); a child that keeps the pipes open
+     * longer is not waited for.
+     */
     int awaitExit(Duration timeout) throws InterruptedException {
         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
             fail("still running " + timeout.toSeconds() + " s later" + transcript());
         }
+        streamsEnded.await(STREAM_END_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
         return process.exitValue();
     }
 

@@ -15,9 +15,11 @@ import java.util.function.Consumer;
 /**
  * {@code etc/io.troupe.log.cfg}, watched by polling: the logger thread asks every few seconds
  * whether its modification time or size changed, so logging depends neither on ConfigAdmin nor on
- * FileInstall, which start after it. The file uses Java properties syntax in UTF-8; keys and values
- * are trimmed. A file that disappears counts as empty: every key falls back to its system property
- * or default.
+ * FileInstall, which start after it. A change is applied once the file has kept its new size and
+ * modification time for one more poll, so that a file caught while an editor or a copy is still
+ * writing it is not applied half-written (the first read, at startup, is applied at once). The file
+ * uses Java properties syntax in UTF-8; keys and values are trimmed. A file that disappears counts as
+ * empty: every key falls back to its system property or default.
  *
  * <p>Threading: not thread-safe; used by one thread at a time (the constructor's caller, then the
  * logger thread).
@@ -25,7 +27,11 @@ import java.util.function.Consumer;
 final class LogConfigFile {
 
     private final Path path;
-    private Stamp seen = Stamp.ABSENT;
+    /** The stamp of the file as last applied. */
+    private Stamp applied = Stamp.ABSENT;
+    /** A new stamp seen once, applied if the next poll sees it again; null when none. */
+    private Stamp settling;
+    private boolean firstRead = true;
 
     LogConfigFile(Path path) {
         this.path = path;
@@ -36,16 +42,25 @@ final class LogConfigFile {
     }
 
     /**
-     * The entries of the file if it changed since the last call (the first call counts as a change
-     * when the file exists), else empty. A file that cannot be read is reported to {@code problems}
-     * once per change and leaves the current settings in force.
+     * The entries of the file if it changed since it was last applied and has kept the change since
+     * the previous call (the first call reads a file that exists at once), else empty. A file that
+     * cannot be read is reported to {@code problems} once per change and leaves the current settings
+     * in force.
      */
     Optional<Map<String, String>> readIfChanged(Consumer<String> problems) {
+        boolean first = firstRead;
+        firstRead = false;
         Stamp now = stamp();
-        if (now.equals(seen)) {
+        if (now.equals(applied)) {
+            settling = null;
             return Optional.empty();
         }
-        seen = now;
+        if (!first && !now.equals(settling)) {
+            settling = now; // changed since the last look: it may still be being written
+            return Optional.empty();
+        }
+        settling = null;
+        applied = now;
         if (now == Stamp.ABSENT) {
             return Optional.of(Map.of());
         }

@@ -200,7 +200,7 @@ public final class DeployWatcher {
         }
     }
 
-    /** Brings the bundle of {@code path} in line with {@code snapshot}, the jar's bytes when listed. */
+    /** Brings the bundle of {@code path} in line with {@code snapshot}, the jar as copied just now. */
     private void apply(Path path, Path snapshot, String file, Entry entry) {
         PluginJar jar;
         try {

@@ -278,9 +278,8 @@ public final class Worker extends Thread implements RuntimeThread {
      * @return a task, or {@code null} when the time is up (or the worker must end)
      */
     private Runnable yieldForWork() {
-        long start = System.nanoTime();
+        long start = waitBegins();
         long deadline = start + pool.spinNanos();
-        PARKED_SINCE.setOpaque(this, start == 0 ? 1 : start);
         pool.spinning(1);
         Runnable next;
         try {
@@ -290,8 +289,7 @@ public final class Worker extends Thread implements RuntimeThread {
             }
         } finally {
             pool.spinning(-1);
-            PARKED_SINCE.setOpaque(this, 0L);
-            PARKED.setOpaque(this, (long) PARKED.getOpaque(this) + Math.max(0, System.nanoTime() - start));
+            waitEnds(start);
         }
         if (next != null) {
             pool.spinnerFoundWork(); // execute() may have left more work to this spinner alone
@@ -337,13 +335,24 @@ public final class Worker extends Thread implements RuntimeThread {
 
     /** Parks until unparked, or for at most {@code timeoutNanos} when positive. */
     private void park(long timeoutNanos) {
-        long start = System.nanoTime();
-        PARKED_SINCE.setOpaque(this, start == 0 ? 1 : start);
+        long start = waitBegins();
         if (timeoutNanos > 0) {
             LockSupport.parkNanos(this, timeoutNanos);
         } else {
             LockSupport.park(this);
         }
+        waitEnds(start);
+    }
+
+    /** Marks the start of a wait (a park or the yielding spin) for the busy time; returns the clock. */
+    private long waitBegins() {
+        long start = System.nanoTime();
+        PARKED_SINCE.setOpaque(this, start == 0 ? 1 : start);
+        return start;
+    }
+
+    /** Adds the wait that began at {@code start} to the time spent waiting. */
+    private void waitEnds(long start) {
         long end = System.nanoTime();
         PARKED_SINCE.setOpaque(this, 0L);
         PARKED.setOpaque(this, (long) PARKED.getOpaque(this) + Math.max(0, end - start));

@@ -19,8 +19,10 @@ import io.troupe.api.TroupeRuntime;
 import io.troupe.api.monitor.RuntimeStats;
 import io.troupe.api.net.Reactor;
 import io.troupe.host.actor.ActorSystem;
+import io.troupe.host.actor.TurnRecordContext;
 import io.troupe.host.deploy.DeployWatcher;
 import io.troupe.host.dispatch.WorkerPool;
+import io.troupe.host.log.RecordContext;
 import io.troupe.host.log.TroupeLogging;
 import io.troupe.host.monitor.ActorPoolSettings;
 import io.troupe.host.monitor.MonitorListener;
@@ -93,6 +95,7 @@ public final class HostActivator implements BundleActivator {
         timer = new TimerThread("troupe-timer");
         plugins = new PluginDirectory(context);
         system = new ActorSystem(workers, timer, plugins, throughput);
+        logging.setRecordContext(new TurnRecordContext(system));
         int graceSeconds = intProperty(context, "troupe.swap.graceSeconds", 10);
         plugins.open(system, timer, Duration.ofSeconds(graceSeconds));
         String deployDir = context.getProperty("troupe.deploy.dir");
@@ -199,6 +202,7 @@ public final class HostActivator implements BundleActivator {
         }
         timer.shutdown(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
         LOG.info("Troupe runtime stopped");
+        logging.setRecordContext(RecordContext.NONE);
         logging.stop();
     }
 

@@ -16,10 +16,10 @@ import io.troupe.api.ActorInfo;
  * parent/child tree:
  *
  * <pre>
- * ID  NAME             TENANT   ORIGIN           MAILBOX  PROCESSED
- * 3   echo             default  echo                   0          2
- * 7   wordcount        default  wordcount              0          1
- * 9     chunk-1        default  wordcount.chunk        4         12
+ * ID  NAME             TENANT   ORIGIN           MAILBOX  PROCESSED  FAILURES
+ * 3   echo             default  echo                   0          2         0
+ * 7   wordcount        default  wordcount              0          1         0
+ * 9     chunk-1        default  wordcount.chunk        4         12         1
  * </pre>
  *
  * Siblings are ordered by id. An actor whose parent is not in the snapshot (the snapshot is not
@@ -30,8 +30,8 @@ import io.troupe.api.ActorInfo;
 final class ActorTree {
 
     private static final String INDENT = "  ";
-    private static final String[] HEADER = {"ID", "NAME", "TENANT", "ORIGIN", "MAILBOX", "PROCESSED"};
-    private static final boolean[] RIGHT_ALIGNED = {false, false, false, false, true, true};
+    private static final String[] HEADER = {"ID", "NAME", "TENANT", "ORIGIN", "MAILBOX", "PROCESSED", "FAILURES"};
+    private static final boolean[] RIGHT_ALIGNED = {false, false, false, false, true, true, true};
 
     private final List<ActorInfo> actors;
 
@@ -101,7 +101,8 @@ final class ActorTree {
             info.tenant() == null || info.tenant().isEmpty() ? "-" : info.tenant(),
             info.origin() == null || info.origin().isEmpty() ? "-" : info.origin(),
             Integer.toString(info.mailboxDepth()),
-            Long.toString(info.processed())
+            Long.toString(info.processed()),
+            Long.toString(info.failures())
         };
     }
 

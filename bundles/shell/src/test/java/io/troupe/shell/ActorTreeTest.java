@@ -28,12 +28,12 @@ class ActorTreeTest {
                 new ActorInfo(1, 0, "guardian", "", "", 0, 0, 0));
 
         assertEquals(String.join("\n",
-                "ID  NAME       TENANT   ORIGIN           MAILBOX  PROCESSED",
-                "1   guardian   -        -                      0          0",
-                "3   echo       default  echo                   0          2",
-                "7   wordcount  default  wordcount              0          1",
-                "9     chunk-1  default  wordcount.chunk        0          3",
-                "12    chunk-2  default  wordcount.chunk        4        120",
+                "ID  NAME       TENANT   ORIGIN           MAILBOX  PROCESSED  FAILURES",
+                "1   guardian   -        -                      0          0         0",
+                "3   echo       default  echo                   0          2         0",
+                "7   wordcount  default  wordcount              0          1         0",
+                "9     chunk-1  default  wordcount.chunk        0          3         1",
+                "12    chunk-2  default  wordcount.chunk        4        120         0",
                 ""), print(snapshot));
     }
 

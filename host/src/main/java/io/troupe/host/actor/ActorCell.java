@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -213,6 +214,14 @@ public final class ActorCell implements Runnable, ActorContext {
     /** From now on, messages that reach this cell once it has stopped go to {@code next}. */
     void forwardUndeliverableTo(ActorRef next) {
         successor = next;
+    }
+
+    /** The log entries of this actor's turns; see {@link TurnRecordContext}. */
+    Map<String, String> recordEntries() {
+        String actor = name() + "#" + id;
+        return tenant.isEmpty()
+                ? Map.of(TurnRecordContext.ACTOR, actor)
+                : Map.of(TurnRecordContext.ACTOR, actor, TurnRecordContext.TENANT, tenant);
     }
 
     /** What the current turn is doing, for a monitor on another thread; see {@link ActorTurn#describe}. */

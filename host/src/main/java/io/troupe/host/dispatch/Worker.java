@@ -139,6 +139,14 @@ public final class Worker extends Thread implements RuntimeThread {
         return (long) TURN.getAcquire(this) == turnNumber ? current : null;
     }
 
+    /**
+     * The task this worker runs now, {@code null} between tasks. Only on this worker's own thread,
+     * for code inside the task that wants to know whose turn it is (the logger's entries).
+     */
+    public Runnable runningTask() {
+        return (Runnable) TASK.get(this);
+    }
+
     /** Tasks completed so far. */
     public long turns() {
         return (long) TURN.getOpaque(this) >>> 1;

@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Objects;
@@ -91,6 +92,7 @@ public final class TroupeLogging {
     private final Object lifecycle = new Object();
 
     private volatile LogSettings settings;
+    private volatile RecordContext context = RecordContext.NONE;
     private volatile Path openFile;
     /** Guarded by {@link #ioLock}; null while stopped. */
     private Outputs outputs;
@@ -281,6 +283,14 @@ public final class TroupeLogging {
         return Optional.ofNullable(openFile);
     }
 
+    /**
+     * Sets where the runtime's entries for each record come from (the actor and tenant of a turn),
+     * merged with the caller's MDC entries; {@link RecordContext#NONE} to stop adding any.
+     */
+    public void setRecordContext(RecordContext context) {
+        this.context = Objects.requireNonNull(context, "context");
+    }
+
     /** Records dropped at the buffer cap since this logger was created. */
     public long droppedRecords() {
         return queue.dropped();
@@ -314,8 +324,7 @@ public final class TroupeLogging {
         RecordBytes record = recordBytes.get();
         record.clear();
         byte[] threadName = record.threadName.bytesOf(Thread.currentThread().getName());
-        format.format(record, clock.millis(), level, threadName, loggerName, message,
-                mdc.getCopyOfContextMap(), stackTrace);
+        format.format(record, clock.millis(), level, threadName, loggerName, message, entries(), stackTrace);
         if (fatal || direct) {
             writeNow(record.array(), record.length(), fatal);
         } else if (queue.offer(record.array(), record.length()) == RecordQueue.Offer.CLOSED) {
@@ -326,7 +335,27 @@ public final class TroupeLogging {
     /** A record of the logger itself, in an array of its own; for the rare paths. */
     private byte[] format(Level level, String loggerName, String message, Throwable thrown) {
         return format.format(clock.millis(), level, Thread.currentThread().getName(), loggerName,
-                message, mdc.getCopyOfContextMap(), thrown);
+                message, entries(), thrown);
+    }
+
+    /** The record's entries: the runtime's for the calling thread, overridden by the caller's MDC. */
+    private Map<String, String> entries() {
+        Map<String, String> own = mdc.getCopyOfContextMap();
+        Map<String, String> runtime;
+        try {
+            runtime = context.entries();
+        } catch (RuntimeException e) {
+            runtime = null; // a record must not fail for want of its context
+        }
+        if (runtime == null || runtime.isEmpty()) {
+            return own;
+        }
+        if (own == null || own.isEmpty()) {
+            return runtime;
+        }
+        Map<String, String> merged = new HashMap<>(runtime);
+        merged.putAll(own);
+        return merged;
     }
 
     /**

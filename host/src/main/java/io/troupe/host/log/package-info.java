@@ -15,8 +15,10 @@
  *                 level check, {} formatting              │
  *                      │ write(level, name, message, thrown, fatal)
  *                      ▼                                  │
- *               LogLineFormat: UTF-8 bytes on the caller's thread, into its RecordBytes
- *                      │          (reused per thread: rendering ASCII allocates nothing)
+ *               LogLineFormat: UTF-8 bytes on the caller's thread, into its RecordBytes,
+ *                      │          (reused per thread: rendering ASCII allocates nothing),
+ *                      │          with the caller's MDC and the RecordContext's entries
+ *                      │          (TurnRecordContext: the actor and tenant of a worker's turn)
  *                      │                     │ fatal: under the I/O lock, drain + write + force, then return
  *                      ▼ offer: CAS claim + arraycopy, no lock, no I/O
  *               RecordQueue: Segment ─► Segment ─► … ─► current Segment   (4 KiB, doubling, capped;

@@ -91,6 +91,38 @@ class TroupeLoggingTest {
     }
 
     @Test
+    void theRuntimesEntriesForTheLoggingThreadJoinTheCallersMdcWhichWinsOnTheSameKey() throws IOException {
+        TroupeLogging logging = logging();
+        Thread caller = Thread.currentThread();
+        logging.setRecordContext(() -> Thread.currentThread() == caller
+                ? Map.of("actor", "echo-7#7", "tenant", "acme") : null);
+        Logger log = logging.loggerFactory().getLogger("l");
+
+        log.info("from the turn");
+        logging.mdc().put("request", "r-1");
+        log.info("with the caller's entry");
+        logging.mdc().put("tenant", "override");
+        log.info("the caller's value wins");
+        logging.mdc().clear();
+        logging.setRecordContext(() -> {
+            throw new IllegalStateException("no context");
+        });
+        log.info("a failing context adds nothing");
+        logging.setRecordContext(RecordContext.NONE);
+        log.info("no entries");
+        logging.flush();
+
+        List<String> lines = Files.readAllLines(file());
+        assertTrue(lines.get(0).endsWith(" - from the turn {actor=echo-7#7, tenant=acme}"), lines.get(0));
+        assertTrue(lines.get(1).endsWith(" - with the caller's entry {actor=echo-7#7, request=r-1, tenant=acme}"),
+                lines.get(1));
+        assertTrue(lines.get(2).endsWith(" - the caller's value wins {actor=echo-7#7, request=r-1, tenant=override}"),
+                lines.get(2));
+        assertTrue(lines.get(3).endsWith(" - a failing context adds nothing"), lines.get(3));
+        assertTrue(lines.get(4).endsWith(" - no entries"), lines.get(4));
+    }
+
+    @Test
     void aThrowableThatLogsWhilePrintedLeavesBothRecordsWhole() throws IOException {
         TroupeLogging logging = logging();
         Logger log = logging.loggerFactory().getLogger("l");

@@ -22,6 +22,7 @@ import io.troupe.itests.plugins.FailingActivator;
 import io.troupe.itests.plugins.GatedActivator;
 import io.troupe.itests.plugins.HoldingActivator;
 import io.troupe.itests.plugins.HoldingActor;
+import io.troupe.itests.plugins.LoggingActivator;
 import io.troupe.itests.plugins.StateRefusingActivator;
 import io.troupe.itests.plugins.StateRefusingActor;
 
@@ -110,6 +111,17 @@ final class PluginJars {
     /** The gated plugin relabelled {@value #BROKEN_VERSION}, with an activator that throws. */
     byte[] gatedThatFailsToStart() throws IOException {
         return JarContent.bundle(GATED, BROKEN_VERSION, FailingActivator.class).toBytes();
+    }
+
+    /**
+     * A plugin whose actors log through slf4j-api ({@link LoggingActivator}), serving {@code handler}
+     * and importing {@code org.slf4j} at {@code slf4jRange}, for example {@code [1.7,2)}.
+     */
+    static byte[] loggingPlugin(String symbolicName, String handler, String slf4jRange) throws IOException {
+        JarContent jar = JarContent.bundle(symbolicName, "1.0.0", LoggingActivator.class);
+        jar.header(Constants.IMPORT_PACKAGE, PLUGIN_IMPORTS + ",org.slf4j;version=\"" + slf4jRange + "\"");
+        jar.header(LoggingActivator.HANDLER_HEADER, handler);
+        return jar.toBytes();
     }
 
     /** A jar being assembled: a manifest and entries in order. Confined to one thread. */

@@ -16,7 +16,8 @@ import java.util.Map;
  *
  * <pre>
  *  level  phase     bundles
- *  1      CORE      org.osgi.util.function, org.osgi.util.promise, org.osgi.service.component,
+ *  1      CORE      org.apache.felix.log (the OSGi log service, forwarded into log/troupe.log),
+ *                   org.osgi.util.function, org.osgi.util.promise, org.osgi.service.component,
  *                   org.apache.felix.configadmin, org.apache.felix.scr
  *  2      CORE      org.apache.felix.fileinstall (etc/*.cfg into ConfigAdmin),
  *                   org.apache.felix.gogo.runtime, org.apache.felix.gogo.command
@@ -66,6 +67,7 @@ final class SystemBundles {
     static final int OTHER_START_LEVEL = 20;
 
     private static final List<Role> ROLES = List.of(
+            new Role("org.apache.felix.log", 1, Phase.CORE),
             new Role("org.osgi.util.function", 1, Phase.CORE),
             new Role("org.osgi.util.promise", 1, Phase.CORE),
             new Role("org.osgi.service.component", 1, Phase.CORE),

@@ -3,7 +3,9 @@ package io.troupe.distribution;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -17,10 +19,15 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.BeforeEach;
@@ -236,6 +243,70 @@ class DistributionIT {
         }
         assertTrue(Files.isRegularFile(home.resolve("log/troupe.log")), "no log/troupe.log");
         assertTrue(Files.isDirectory(home.resolve("data/cache")), "no framework cache in data/");
+    }
+
+    @Test
+    void theLogsOfEveryBundleReachTroupeLogAndTheShutdownLineIsLast() throws Exception {
+        Files.write(home.resolve("deploy/broken-component.jar"), componentWithAMissingClass());
+
+        try (TroupeProcess troupe = TroupeProcess.start(home.resolve("bin/troupe"), dir, JAVA_HOME)) {
+            troupe.awaitLineStartingWith("Troupe ready", STARTUP);
+            Path log = home.resolve("log/troupe.log");
+            // Declarative Services logs through the OSGi log service; the host forwards its entries.
+            awaitLogLine(log, " ERROR ", "com.example.Missing");
+            assertEquals(0, troupe.terminate(STOP), troupe::transcript);
+        }
+        List<String> lines = Files.readAllLines(home.resolve("log/troupe.log"));
+        String text = String.join("\n", lines);
+        assertTrue(text.contains(" io.troupe.host.HostActivator - Troupe runtime started"), text);
+        assertTrue(text.contains(" io.troupe.server.Endpoint - Troupe ready on 127.0.0.1:" + port), text);
+        assertTrue(text.contains(" io.troupe.server.ServerComponent - Troupe server stopped"), text);
+        assertTrue(lines.get(lines.size() - 1).endsWith(" - Troupe logger stopped"),
+                "the shutdown line is last after SIGTERM: " + lines.get(lines.size() - 1));
+    }
+
+    /**
+     * A plugin whose Declarative Services component names an implementation class the jar does not
+     * hold: the bundle starts, and SCR logs an ERROR when it tries to activate the component.
+     */
+    private static byte[] componentWithAMissingClass() throws IOException {
+        Manifest manifest = new Manifest();
+        Attributes main = manifest.getMainAttributes();
+        main.put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        main.putValue("Bundle-ManifestVersion", "2");
+        main.putValue("Bundle-SymbolicName", "com.example.brokencomponent");
+        main.putValue("Bundle-Version", "1.0.0");
+        main.putValue("Service-Component", "OSGI-INF/broken.xml");
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (JarOutputStream jar = new JarOutputStream(bytes, manifest)) {
+            jar.putNextEntry(new JarEntry("OSGI-INF/broken.xml"));
+            jar.write(("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                    + "<scr:component xmlns:scr=\"http://www.osgi.org/xmlns/scr/v1.3.0\""
+                    + " name=\"com.example.Broken\" immediate=\"true\">\n"
+                    + "  <implementation class=\"com.example.Missing\"/>\n"
+                    + "</scr:component>\n").getBytes(StandardCharsets.UTF_8));
+            jar.closeEntry();
+        }
+        return bytes.toByteArray();
+    }
+
+    /** Waits, polling the file, until one line of {@code log} holds every fragment. */
+    private static void awaitLogLine(Path log, String... fragments) throws IOException {
+        long deadline = System.nanoTime() + REPLY.toNanos();
+        while (true) {
+            if (Files.exists(log)) {
+                for (String line : Files.readAllLines(log)) {
+                    if (Arrays.stream(fragments).allMatch(line::contains)) {
+                        return;
+                    }
+                }
+            }
+            if (System.nanoTime() > deadline) {
+                fail("no line with " + Arrays.toString(fragments) + " in " + log + " within " + REPLY + ":\n"
+                        + (Files.exists(log) ? Files.readString(log) : "(no file)"));
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100));
+        }
     }
 
     @Test

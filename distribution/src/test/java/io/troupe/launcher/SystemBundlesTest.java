@@ -37,6 +37,7 @@ class SystemBundlesTest {
         List<SystemBundles.Planned> plan = SystemBundles.plan(layout, ConsoleMode.TTY);
 
         assertEquals(List.of(
+                "org.apache.felix.log 1 CORE",
                 "org.osgi.util.function 1 CORE",
                 "org.osgi.util.promise 1 CORE",
                 "org.osgi.service.component 1 CORE",
@@ -60,7 +61,7 @@ class SystemBundlesTest {
         List<SystemBundles.Planned> plan = SystemBundles.plan(layout, ConsoleMode.SCRIPT);
 
         assertTrue(plan.stream().noneMatch(planned -> planned.phase() == SystemBundles.Phase.TERMINAL), plan::toString);
-        assertEquals(13, plan.size());
+        assertEquals(14, plan.size());
     }
 
     @Test
@@ -70,7 +71,7 @@ class SystemBundlesTest {
         List<SystemBundles.Planned> plan = SystemBundles.plan(layout, ConsoleMode.SCRIPT);
 
         assertTrue(plan.stream().noneMatch(planned -> planned.phase() == SystemBundles.Phase.SERVER), plan::toString);
-        assertEquals(12, plan.size());
+        assertEquals(13, plan.size());
     }
 
     @Test

@@ -19,6 +19,7 @@ final class TestInstall {
 
     /** Every bundle the launcher requires in system/, as symbolic name to file name. */
     static final Map<String, String> SYSTEM = Map.ofEntries(
+            Map.entry("org.apache.felix.log", "org.apache.felix.log-1.3.0.jar"),
             Map.entry("org.osgi.util.function", "org.osgi.util.function-1.2.0.jar"),
             Map.entry("org.osgi.util.promise", "org.osgi.util.promise-1.3.0.jar"),
             Map.entry("org.osgi.service.component", "org.osgi.service.component-1.5.1.jar"),

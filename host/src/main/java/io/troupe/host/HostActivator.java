@@ -12,6 +12,8 @@ import org.osgi.framework.BundleActivator;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
 import org.osgi.framework.ServiceRegistration;
+import org.osgi.framework.namespace.PackageNamespace;
+import org.osgi.framework.wiring.BundleWiring;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,6 +24,7 @@ import io.troupe.host.actor.ActorSystem;
 import io.troupe.host.actor.TurnRecordContext;
 import io.troupe.host.deploy.DeployWatcher;
 import io.troupe.host.dispatch.WorkerPool;
+import io.troupe.host.log.OsgiLogForwarder;
 import io.troupe.host.log.RecordContext;
 import io.troupe.host.log.TroupeLogging;
 import io.troupe.host.monitor.ActorPoolSettings;
@@ -66,6 +69,8 @@ public final class HostActivator implements BundleActivator {
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(5);
 
     private TroupeLogging logging;
+    /** Null without a wired org.osgi.service.log package: then the class is never loaded. */
+    private OsgiLogForwarder osgiLog;
     private DeployWatcher deployer;
     private WorkerPool workers;
     private TimerThread timer;
@@ -81,6 +86,11 @@ public final class HostActivator implements BundleActivator {
     public void start(BundleContext context) throws IOException, InterruptedException {
         logging = TroupeLogging.of(LoggerFactory.getILoggerFactory());
         logging.start();
+        if (importsPackage(context, OsgiLogForwarder.PACKAGE)) {
+            osgiLog = OsgiLogForwarder.open(context, LoggerFactory.getILoggerFactory());
+        } else {
+            LOG.info("No OSGi log service package is wired to the host; only SLF4J records reach the log");
+        }
         int workerCount = intProperty(context, "troupe.workers", Runtime.getRuntime().availableProcessors());
         int throughput = intProperty(context, "troupe.throughput", ActorSystem.DEFAULT_THROUGHPUT);
         int cores = Runtime.getRuntime().availableProcessors();
@@ -202,8 +212,23 @@ public final class HostActivator implements BundleActivator {
         }
         timer.shutdown(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
         LOG.info("Troupe runtime stopped");
+        if (osgiLog != null) {
+            osgiLog.close();
+            osgiLog = null;
+        }
         logging.setRecordContext(RecordContext.NONE);
         logging.stop();
+    }
+
+    /**
+     * Whether the host's wiring imports {@code packageName}. Checked before the classes that need an
+     * optional package are touched, so that they are never loaded without it.
+     */
+    private static boolean importsPackage(BundleContext context, String packageName) {
+        BundleWiring wiring = context.getBundle().adapt(BundleWiring.class);
+        return wiring != null && wiring.getRequiredWires(PackageNamespace.PACKAGE_NAMESPACE).stream()
+                .anyMatch(wire -> packageName.equals(
+                        wire.getCapability().getAttributes().get(PackageNamespace.PACKAGE_NAMESPACE)));
     }
 
     /** A duration given in whole microseconds, zero allowed. */

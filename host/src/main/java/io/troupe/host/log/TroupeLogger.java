@@ -6,14 +6,16 @@ import org.slf4j.event.Level;
 import org.slf4j.helpers.LegacyAbstractLogger;
 import org.slf4j.helpers.MessageFormatter;
 
+import io.troupe.api.log.Fatal;
+
 /**
  * An SLF4J logger whose threshold follows the configuration live.
  *
  * <p>SLF4J's {@code AbstractLogger} checks the level and normalises the many overloads; this class
  * formats {@code {}} placeholders with {@link MessageFormatter} and hands the record to
- * {@link TroupeLogging}. An ERROR record with the {@value Fatal#MARKER_NAME} marker (directly or as a
- * reference) is written synchronously, see {@link Fatal}; other markers are accepted and left out of
- * the line. The fluent API ({@code atInfo().addKeyValue(..)}) works through SLF4J's default event
+ * {@link TroupeLogging}. An ERROR record with the {@value Fatal#MARKER_NAME} marker (directly or as
+ * a reference) is written synchronously, see {@link Fatal}; other markers are accepted and left out
+ * of the line. The fluent API ({@code atInfo().addKeyValue(..)}) works through SLF4J's default event
  * builder, which folds key and value pairs into the message.
  *
  * <p>Threading: any thread. The threshold is a volatile field set by {@link TroupeLoggerFactory}
@@ -92,7 +94,7 @@ final class TroupeLogger extends LegacyAbstractLogger {
         logging.write(level, nameBytes, String.valueOf(message), thrown, fatal);
     }
 
-    /** Whether {@code marker} is, or refers to, a marker named {@value Fatal#MARKER_NAME}. */
+    /** Whether {@code marker} is, or refers to, a marker named {@value io.troupe.api.log.Fatal#MARKER_NAME}. */
     private static boolean isFatal(Marker marker) {
         return marker != null
                 && (Fatal.MARKER_NAME.equals(marker.getName()) || marker.contains(Fatal.MARKER_NAME));

@@ -45,8 +45,9 @@ import org.slf4j.spi.MDCAdapter;
  * <ul>
  * <li>Ordinary: formatted to bytes on the caller's thread and copied into the {@link RecordQueue};
  *     no I/O and no lock on the caller's thread, see {@link RecordQueue} for the cap.</li>
- * <li>Fatal (ERROR with the {@code FATAL} marker, see {@link Fatal}): the caller takes the I/O lock,
- *     writes the queue out, writes its record, forces the file to disk and returns.</li>
+ * <li>Fatal (ERROR with the {@code FATAL} marker, see {@link io.troupe.api.log.Fatal}): the caller
+ *     takes the I/O lock, writes the queue out, writes its record, forces the file to disk and
+ *     returns.</li>
  * <li>Without a log file (no {@code troupe.home}, as in unit tests, or a file that cannot be
  *     opened): written to stderr by the caller, under the I/O lock; no logger thread runs.</li>
  * <li>Stopped: written to stderr by the caller.</li>

@@ -24,6 +24,8 @@ import org.slf4j.event.Level;
 import org.slf4j.helpers.BasicMDCAdapter;
 import org.slf4j.helpers.BasicMarkerFactory;
 
+import io.troupe.api.log.Fatal;
+
 /**
  * Loggers from a {@link TroupeLoggerFactory} wired to a recording sink, a fixed clock and a private
  * MDC adapter; single-threaded.

@@ -16,6 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
 import org.slf4j.helpers.BasicMDCAdapter;
 
+import io.troupe.api.log.Fatal;
+
 /**
  * Many producers logging through SLF4J loggers into the real file while the logger thread runs on
  * its own timer and wake-ups, with a fatal record and flushes thrown in: below the cap nothing is

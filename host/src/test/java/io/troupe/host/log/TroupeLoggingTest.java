@@ -29,6 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
 import org.slf4j.helpers.BasicMDCAdapter;
 
+import io.troupe.api.log.Fatal;
+
 /**
  * The asynchronous logger end to end, with its real logger thread, against a real temporary
  * {@code troupe.home}. Unless a test says otherwise the flush interval is an hour, so records reach

@@ -119,7 +119,8 @@ final class PluginJars {
      */
     static byte[] loggingPlugin(String symbolicName, String handler, String slf4jRange) throws IOException {
         JarContent jar = JarContent.bundle(symbolicName, "1.0.0", LoggingActivator.class);
-        jar.header(Constants.IMPORT_PACKAGE, PLUGIN_IMPORTS + ",org.slf4j;version=\"" + slf4jRange + "\"");
+        jar.header(Constants.IMPORT_PACKAGE, PLUGIN_IMPORTS + ",io.troupe.api.log;version=\"[1.0,2)\""
+                + ",org.slf4j;version=\"" + slf4jRange + "\"");
         jar.header(LoggingActivator.HANDLER_HEADER, handler);
         return jar.toBytes();
     }

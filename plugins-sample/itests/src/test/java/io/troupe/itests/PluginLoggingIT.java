@@ -2,6 +2,7 @@ package io.troupe.itests;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertNotNull;
 import static org.junit.Assert.assertTrue;
 
 import java.io.ByteArrayInputStream;
@@ -22,19 +23,23 @@ import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerClass;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceReference;
 import org.osgi.framework.Version;
 import org.osgi.framework.wiring.BundleWire;
 import org.osgi.framework.wiring.BundleWiring;
 import org.osgi.framework.namespace.PackageNamespace;
+import org.osgi.service.log.LoggerFactory;
 
 import io.troupe.api.Message;
 import io.troupe.api.TroupeRuntime;
+import io.troupe.itests.plugins.LoggingActivator;
 
 /**
  * Plugins' logs in a real framework: a plugin importing {@code org.slf4j} at {@code [1.7,2)}, as
  * third-party bundles built for SLF4J 1.7 do, and one importing {@code [2.0,3)}, both wire to the
  * host's exports, and what their actors log reaches the host's log with the actor and tenant of the
- * turn that logged (no {@code MDC.put} by the plugin), beside the plugin's own MDC entries.
+ * turn that logged (no {@code MDC.put} by the plugin), beside the plugin's own MDC entries; and the
+ * entries of the OSGi log service (which the framework, SCR and FileInstall log to) reach it too.
  *
  * <p><b>Threading:</b> runs on JUnit's thread inside the framework; one framework per class.
  */
@@ -79,6 +84,23 @@ public class PluginLoggingIT {
         assertLogsThroughTheHost("io.troupe.itests.logging2", "itest.log2", "[2.0,3)", new Version(2, 0, 0));
     }
 
+    @Test
+    public void entriesOfTheOsgiLogServiceReachTheHostsLog() throws Exception {
+        ServiceReference<LoggerFactory> reference = context.getServiceReference(LoggerFactory.class);
+        assertNotNull("the OSGi log service runs", reference);
+        LoggerFactory osgiLoggers = context.getService(reference);
+        try (LogCapture log = LogCapture.start()) {
+            osgiLoggers.getLogger("itest.osgi.log").error("an OSGi log entry {}", 42);
+            osgiLoggers.getLogger("itest.osgi.log").warn("a warning with a cause", new IllegalStateException("boom"));
+
+            log.awaitLine(LOG_WAIT, " ERROR [", " itest.osgi.log - an OSGi log entry 42");
+            log.awaitLine(LOG_WAIT, " WARN  [", " itest.osgi.log - a warning with a cause");
+            log.awaitLine(LOG_WAIT, "java.lang.IllegalStateException: boom");
+        } finally {
+            context.ungetService(reference);
+        }
+    }
+
     private void assertLogsThroughTheHost(String symbolicName, String handler, String range, Version floor)
             throws Exception {
         plugin = context.installBundle("itest:" + symbolicName,
@@ -104,6 +126,10 @@ public class PluginLoggingIT {
             String withMdc = log.awaitLine(LOG_WAIT, handler + " logged hello with an MDC entry");
             assertTrue("the plugin's entry beside the runtime's: " + withMdc,
                     withMdc.matches(".* \\{actor=[^,]+, request=hello, tenant=" + TroupeRuntime.DEFAULT_TENANT + "\\}"));
+
+            assertEquals("logged", new String((byte[]) Requests.ask(runtime, Message.of(handler, LoggingActivator.FATAL)),
+                    UTF_8));
+            log.awaitLine(LOG_WAIT, " ERROR [troupe-worker", handler + " cannot go on");
         }
     }
 

@@ -50,6 +50,8 @@ final class TroupeFramework {
                 bundle(url("pax-exam/org.apache.servicemix.bundles.junit.jar")).startLevel(2),
                 bundle(url("pax-exam/org.apache.servicemix.bundles.hamcrest.jar")),
                 bundle(url("pax-exam/pax-exam-invoker-junit.jar")),
+                // the OSGi log service, whose entries the host forwards into its log
+                bundle(url("org.apache.felix.log.jar")),
                 // Declarative Services; SCR does not export the DS API itself
                 bundle(url("org.osgi.util.function.jar")),
                 bundle(url("org.osgi.util.promise.jar")),

@@ -28,7 +28,10 @@ import io.troupe.host.reactor.EventLoop;
  * is reported once however long it stays stuck, and again for a later turn.
  *
  * <p>Loops do read the clock around their select (next to a system call, that costs little), so a
- * loop's time away from select is exact.
+ * loop's time away from select is exact. A loop also keeps the longest time it was away since the
+ * detector last looked: a stall that began and ended between two looks (a 150 ms handler with looks
+ * every 250 ms) is reported after the fact, as {@link Stall.Kind#LOOP_ENDED}, without a stack; one
+ * that was reported while it lasted is not reported again when it ends.
  *
  * <p><b>Threading:</b> confined to the monitor thread; it only reads the heartbeats (and takes the
  * stack of a stalled thread), never touches the threads otherwise. {@link #turnsSeen()} returns an
@@ -122,21 +125,33 @@ final class StallDetector {
 
     /** Looks at every loop: reports new stalls and recoveries. */
     void checkLoops(long now, List<EventLoop> loops) {
+        Set<EventLoop> reportedBefore = reportedLoops.isEmpty() ? Set.of() : copyOfKeys(reportedLoops);
         recoverLoops(loops);
         for (EventLoop loop : loops) {
+            long away = loop.takeLongestAway();
             long since = loop.busySinceNanos();
-            if (since == 0 || loop.isShutdown() || now - since < loopThresholdNanos) {
-                continue;
+            if (since != 0 && !loop.isShutdown() && now - since >= loopThresholdNanos) {
+                Stall reported = reportedLoops.get(loop);
+                if (reported == null || reported.sinceNanos() != since) {
+                    Stall stall = new Stall(Stall.Kind.LOOP, loop.name(), since, now - since, null, loop.name(),
+                            Arrays.asList(loop.stackTrace()));
+                    stalls++;
+                    events.stalled(stall);
+                    reportedLoops.put(loop, stall);
+                }
             }
-            Stall reported = reportedLoops.get(loop);
-            if (reported == null || reported.sinceNanos() != since) {
-                Stall stall = new Stall(Stall.Kind.LOOP, loop.name(), since, now - since, null, loop.name(),
-                        Arrays.asList(loop.stackTrace()));
+            if (away >= loopThresholdNanos && !reportedBefore.contains(loop) && !reportedLoops.containsKey(loop)) {
+                // away too long, and back before any look caught it: report it now, without a stack
                 stalls++;
-                events.stalled(stall);
-                reportedLoops.put(loop, stall);
+                events.stalled(new Stall(Stall.Kind.LOOP_ENDED, loop.name(), 0, away, null, loop.name(), List.of()));
             }
         }
+    }
+
+    private static Set<EventLoop> copyOfKeys(Map<EventLoop, Stall> map) {
+        Set<EventLoop> keys = Collections.newSetFromMap(new IdentityHashMap<>());
+        keys.addAll(map.keySet());
+        return keys;
     }
 
     /** Reports a stalled turn, unless it ended while we looked; returns the turn as now seen. */

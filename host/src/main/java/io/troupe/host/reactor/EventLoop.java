@@ -66,6 +66,7 @@ public final class EventLoop implements Executor {
     private static final VarHandle WAIT_START;
     private static final VarHandle BUSY_SINCE;
     private static final VarHandle WAITED;
+    private static final VarHandle LONGEST_AWAY;
 
     static {
         try {
@@ -73,6 +74,7 @@ public final class EventLoop implements Executor {
             WAIT_START = lookup.findVarHandle(EventLoop.class, "waitStart", long.class);
             BUSY_SINCE = lookup.findVarHandle(EventLoop.class, "busySince", long.class);
             WAITED = lookup.findVarHandle(EventLoop.class, "waited", long.class);
+            LONGEST_AWAY = lookup.findVarHandle(EventLoop.class, "longestAway", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -111,6 +113,9 @@ public final class EventLoop implements Executor {
     /** When the loop last left its select wait (or started); 0 while it waits. */
     @SuppressWarnings("unused") // accessed through BUSY_SINCE
     private long busySince = createdNanos;
+    /** The longest time away from select since a monitor last took it; reset by {@link #takeLongestAway()}. */
+    @SuppressWarnings("unused") // accessed through LONGEST_AWAY
+    private long longestAway;
     /** Time spent waiting in select, completed waits only. */
     @SuppressWarnings("unused") // accessed through WAITED
     private long waited;
@@ -242,6 +247,15 @@ public final class EventLoop implements Executor {
         }
     }
 
+    /**
+     * The longest time the loop spent away from select, working, since the previous call (or since
+     * it started), and starts a new period. For one monitor: it finds the stalls that ended between
+     * two of its looks. A period still in progress counts once it ends.
+     */
+    public long takeLongestAway() {
+        return (long) LONGEST_AWAY.getAndSet(this, 0L);
+    }
+
     /** When the loop last began an iteration ({@link System#nanoTime()}): the heartbeat for a monitor. */
     public long lastIterationNanos() {
         return lastIterationNanos;
@@ -352,6 +366,10 @@ public final class EventLoop implements Executor {
 
     private void beginWait() {
         long start = System.nanoTime();
+        long since = (long) BUSY_SINCE.getOpaque(this);
+        if (since != 0 && start - since > (long) LONGEST_AWAY.getOpaque(this)) {
+            LONGEST_AWAY.setOpaque(this, start - since);
+        }
         WAIT_START.setOpaque(this, start == 0 ? 1 : start);
         BUSY_SINCE.setOpaque(this, 0L);
         waiting = true;

@@ -200,6 +200,39 @@ class RuntimeMonitorTest {
         assertTrue(after.await(10, TimeUnit.SECONDS));
         monitor.tick(System.nanoTime());
         assertSame(stall, events.recoveries.remove());
+        assertTrue(events.stalls.isEmpty(), "the stall is not reported again once over: " + events.stalls);
+    }
+
+    @Test
+    void aLoopStallThatEndsBetweenTwoLooksIsReportedAfterwardsOnceWithoutAStack() throws Exception {
+        loop = new EventLoop("test-loop");
+        startRuntime(1, 1, List.of(loop));
+        awaitCondition(() -> loop.busySinceNanos() == 0, "the loop waits in select");
+        monitor.tick(System.nanoTime()); // from this look on, the loop's longest time away counts
+
+        CountDownLatch done = new CountDownLatch(1);
+        loop.execute(() -> {
+            try {
+                new CountDownLatch(1).await(150, TimeUnit.MILLISECONDS); // a handler that blocks for 150 ms
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            done.countDown();
+        });
+        assertTrue(done.await(10, TimeUnit.SECONDS));
+        awaitCondition(() -> loop.busySinceNanos() == 0, "the loop is back in select");
+        assertTrue(events.stalls.isEmpty(), "no look happened during the block");
+
+        monitor.tick(System.nanoTime());
+        Stall stall = events.stalls.remove();
+        assertEquals(Stall.Kind.LOOP_ENDED, stall.kind());
+        assertEquals("test-loop", stall.thread());
+        assertTrue(stall.elapsedMillis() >= 150, stall.describe());
+        assertTrue(stall.stack().isEmpty());
+        assertTrue(stall.describe().startsWith("IO loop test-loop was away from select for "), stall.describe());
+        monitor.tick(System.nanoTime());
+        assertTrue(events.stalls.isEmpty(), "reported once: " + events.stalls);
+        assertTrue(events.recoveries.isEmpty(), "nothing to recover from: " + events.recoveries);
     }
 
     @Test

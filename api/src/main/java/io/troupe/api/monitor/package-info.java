@@ -1,6 +1,6 @@
 /**
- * Runtime statistics: what the host's monitor measures, as immutable snapshots for shells, health
- * checks and dashboards.
+ * Runtime statistics: what the host's monitor measures, and what the message server counts per
+ * tenant, as immutable snapshots for shells, health checks and dashboards.
  *
  * <pre>
  *   host bundle                                    consumers (shell, tools)
@@ -11,6 +11,10 @@
  *                                                       ├─ ThreadStats per IO loop
  *                                                       ├─ HandlerStats per handler name
  *   actor pools of poolable handlers ────────────►      └─ PoolStats per pool (handler, tenant)
+ *
+ *   server bundle (when it runs)
+ *   sessions count per tenant; a sampler ────────► ServerStats.tenants()
+ *     ends a 10 s rate window                        └─ TenantStats per tenant
  * </pre>
  *
  * <h2>Threading</h2>
@@ -23,5 +27,5 @@
  * add components.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.1.0")
+@org.osgi.annotation.versioning.Version("1.2.0")
 package io.troupe.api.monitor;

@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.Constants;
 import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.cm.ConfigurationAdmin;
 import org.osgi.service.cm.ConfigurationListener;
@@ -27,6 +28,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.troupe.api.TroupeRuntime;
+import io.troupe.api.monitor.ServerStats;
 import io.troupe.api.net.Reactor;
 import io.troupe.server.session.Sessions;
 import io.troupe.server.tenant.DemoTenant;
@@ -47,7 +49,8 @@ import io.troupe.server.tenant.TenantDirectory;
  * <li>binds the port, logs {@code Troupe ready on <host>:<port>} and registers that address as a
  *     service with the property {@code troupe.server.address} (the launcher waits for it).</li>
  * <li>registers the Gogo command {@code troupe:tenants} ({@link TenantCommands}) and starts sampling
- *     the tenants' request rates.</li>
+ *     the tenants' request rates, and registers the tenants' figures as the
+ *     {@link io.troupe.api.monitor.ServerStats} service ({@link ServerStatistics}).</li>
  * </ol>
  * A changed configuration applies live ({@link #modified}): limits and timeouts to the live
  * sessions, address and connection options by re-binding. {@code ioThreads} is informational: the
@@ -87,6 +90,7 @@ public final class ServerComponent {
     private Endpoint endpoint;
     private TenantCommands tenantCommands;
     private ServiceRegistration<Object> tenantCommandsRegistration;
+    private ServiceRegistration<ServerStats> statsRegistration;
 
     @Activate
     void activate(BundleContext context, Map<String, Object> properties) throws InterruptedException {
@@ -116,6 +120,9 @@ public final class ServerComponent {
         commandProperties.put("osgi.command.scope", "troupe");
         commandProperties.put("osgi.command.function", new String[] {"tenants"});
         tenantCommandsRegistration = context.registerService(Object.class, tenantCommands, commandProperties);
+        Dictionary<String, Object> statsProperties = new Hashtable<>();
+        statsProperties.put(Constants.SERVICE_DESCRIPTION, "Troupe server statistics (per tenant)");
+        statsRegistration = context.registerService(ServerStats.class, new ServerStatistics(tenants), statsProperties);
     }
 
     @Modified
@@ -128,6 +135,7 @@ public final class ServerComponent {
     @Deactivate
     void deactivate() throws InterruptedException {
         long start = System.nanoTime();
+        statsRegistration.unregister();
         tenantCommandsRegistration.unregister();
         tenantCommands.close();
         endpoint.close();

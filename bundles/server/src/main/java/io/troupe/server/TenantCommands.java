@@ -1,7 +1,5 @@
 package io.troupe.server;
 
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -14,8 +12,8 @@ import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.troupe.api.monitor.TenantStats;
 import io.troupe.server.tenant.Tenant;
-import io.troupe.server.tenant.TenantConfig;
 import io.troupe.server.tenant.TenantDirectory;
 import io.troupe.server.tenant.TenantMetrics;
 
@@ -39,6 +37,7 @@ public final class TenantCommands {
     private static final Logger LOG = LoggerFactory.getLogger(TenantCommands.class);
 
     private final TenantDirectory directory;
+    private final ServerStatistics statistics;
     private final LongSupplier nanoClock;
     private ScheduledExecutorService sampler;
     /** Sampler thread only. */
@@ -48,16 +47,16 @@ public final class TenantCommands {
 
     TenantCommands(TenantDirectory directory, LongSupplier nanoClock) {
         this.directory = directory;
+        this.statistics = new ServerStatistics(directory);
         this.nanoClock = nanoClock;
     }
 
     /** {@code troupe:tenants}: one line per tenant, sorted by id. */
     public String tenants() {
-        List<Tenant> sorted = new ArrayList<>(directory.tenants());
-        sorted.sort(Comparator.comparing(Tenant::id));
+        List<TenantStats> sorted = statistics.tenants();
         StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%-20s %11s %12s %10s %10s %10s%n",
                 "TENANT", "CONNECTIONS", "REQUESTS", "REQ/S", "ERRORS", "RATE LIMIT"));
-        for (Tenant tenant : sorted) {
+        for (TenantStats tenant : sorted) {
             out.append(line(tenant)).append(System.lineSeparator());
         }
         if (sorted.isEmpty()) {
@@ -66,13 +65,11 @@ public final class TenantCommands {
         return out.toString();
     }
 
-    static String line(Tenant tenant) {
-        TenantConfig config = tenant.config();
-        TenantMetrics metrics = tenant.metrics();
-        int limit = config.maxRequestsPerSecond();
-        return String.format(Locale.ROOT, "%-20s %11s %12d %10.1f %10d %10s", tenant.id(),
-                tenant.connections() + "/" + config.maxConnections(), metrics.requests(),
-                metrics.ratePerSecond(), metrics.errors(), limit == 0 ? "unlimited" : limit + "/s");
+    static String line(TenantStats tenant) {
+        int limit = tenant.maxRequestsPerSecond();
+        return String.format(Locale.ROOT, "%-20s %11s %12d %10.1f %10d %10s", tenant.tenant(),
+                tenant.connections() + "/" + tenant.maxConnections(), tenant.requests(),
+                tenant.requestsPerSecond(), tenant.errors(), limit == 0 ? "unlimited" : limit + "/s");
     }
 
     /** Ends every tenant's window now; logs the summary every {@value #SUMMARY_WINDOWS} windows. */
@@ -85,7 +82,7 @@ public final class TenantCommands {
             if (summary) {
                 long total = metrics.requests();
                 if (total != summarised(tenant, total)) {
-                    LOG.info("Tenant {}", line(tenant).replaceAll(" +", " "));
+                    LOG.info("Tenant {}", line(ServerStatistics.of(tenant)).replaceAll(" +", " "));
                 }
             }
         }

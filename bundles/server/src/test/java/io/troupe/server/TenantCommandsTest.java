@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
 
+import io.troupe.api.monitor.TenantStats;
 import io.troupe.server.tenant.Tenant;
 import io.troupe.server.tenant.TenantConfig;
 import io.troupe.server.tenant.TenantDirectory;
@@ -40,6 +41,24 @@ class TenantCommandsTest {
         assertTrue(lines[1].endsWith("unlimited"), lines[1]);
         assertEquals(java.util.List.of("zeta", "0/4", "25", "2.5", "1", "100/s"),
                 java.util.List.of(lines[2].trim().split(" +")));
+    }
+
+    @Test
+    void theServerStatsServiceGivesTheSameFiguresAsRecords() throws Exception {
+        directory.serve(TenantConfig.from(null, Map.of("tenant", "zeta", "token", "z",
+                "maxConnections", "4", "maxRequestsPerSecond", "100")));
+        directory.serve(TenantConfig.from(null, Map.of("tenant", "alpha", "token", "a")));
+        Tenant zeta = directory.find("zeta").orElseThrow();
+        for (int i = 0; i < 25; i++) {
+            zeta.metrics().countRequest();
+        }
+        zeta.metrics().countError();
+        now.addAndGet(10 * SECOND);
+        commands.sample();
+
+        assertEquals(java.util.List.of(
+                new TenantStats("alpha", 0, 1000, 0, 0.0, 0, 0), // the defaults: 1000 connections, no rate limit
+                new TenantStats("zeta", 0, 4, 25, 2.5, 1, 100)), new ServerStatistics(directory).tenants());
     }
 
     @Test

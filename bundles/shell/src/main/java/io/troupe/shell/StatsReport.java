@@ -3,17 +3,19 @@ package io.troupe.shell;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 import io.troupe.api.monitor.HandlerStats;
 import io.troupe.api.monitor.PoolStats;
 import io.troupe.api.monitor.RuntimeSnapshot;
+import io.troupe.api.monitor.TenantStats;
 import io.troupe.api.monitor.ThreadStats;
 import io.troupe.api.monitor.WorkerPoolStats;
 
 /**
  * A {@link RuntimeSnapshot} as the {@code stats} command prints it: a summary, the handlers, the
- * actor pools of poolable handlers (when there are any), and with {@code --threads} one row per
- * worker and loop.
+ * actor pools of poolable handlers (when there are any), the server's tenants (when it runs), and
+ * with {@code --threads} one row per worker and loop.
  *
  * <pre>
  * workers       3 (min 2, max 8)  busy 41%  in turns 2  stalled 1  queued 0
@@ -29,6 +31,9 @@ import io.troupe.api.monitor.WorkerPoolStats;
  * POOL       TENANT  SIZE  MIN  MAX  QUEUED  STALLED
  * thumbnail  demo    3     1    8    12      1
  *
+ * TENANT  CONNECTIONS  REQUESTS  REQ/S   ERRORS
+ * demo    12/1000      48210     812.4   3
+ *
  * THREAD           BUSY  CURRENT
  * troupe-worker-1  80%   2503 ms STALLED
  * troupe-io-1      2%    -
@@ -39,9 +44,11 @@ import io.troupe.api.monitor.WorkerPoolStats;
 final class StatsReport {
 
     private final RuntimeSnapshot snapshot;
+    private final List<TenantStats> tenants;
 
-    StatsReport(RuntimeSnapshot snapshot) {
+    StatsReport(RuntimeSnapshot snapshot, List<TenantStats> tenants) {
         this.snapshot = snapshot;
+        this.tenants = List.copyOf(tenants);
     }
 
     void print(PrintStream out, boolean threads) {
@@ -73,6 +80,17 @@ final class StatsReport {
                 rows.add(new String[] {pool.handler(), pool.tenant(), String.valueOf(pool.size()),
                     String.valueOf(pool.min()), String.valueOf(pool.max()), String.valueOf(pool.mailboxDepth()),
                     String.valueOf(pool.stalled())});
+            }
+            printColumns(out, rows);
+        }
+        if (!tenants.isEmpty()) {
+            out.println();
+            List<String[]> rows = new ArrayList<>();
+            rows.add(new String[] {"TENANT", "CONNECTIONS", "REQUESTS", "REQ/S", "ERRORS"});
+            for (TenantStats tenant : tenants) {
+                rows.add(new String[] {tenant.tenant(), tenant.connections() + "/" + tenant.maxConnections(),
+                    String.valueOf(tenant.requests()), String.format(Locale.ROOT, "%.1f", tenant.requestsPerSecond()),
+                    String.valueOf(tenant.errors())});
             }
             printColumns(out, rows);
         }

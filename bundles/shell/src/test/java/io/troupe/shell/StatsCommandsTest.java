@@ -13,6 +13,8 @@ import org.junit.jupiter.api.Test;
 import io.troupe.api.monitor.HandlerStats;
 import io.troupe.api.monitor.PoolStats;
 import io.troupe.api.monitor.RuntimeSnapshot;
+import io.troupe.api.monitor.ServerStats;
+import io.troupe.api.monitor.TenantStats;
 import io.troupe.api.monitor.ThreadStats;
 import io.troupe.api.monitor.WorkerPoolStats;
 
@@ -37,7 +39,7 @@ class StatsCommandsTest {
 
     @Test
     void statsPrintsTheSummaryAndTheHandlers() {
-        new StatsCommands(() -> SNAPSHOT).stats(out, false);
+        new StatsCommands(() -> SNAPSHOT, null).stats(out, false);
 
         assertEquals("""
                 workers       3 (min 2, max 8)  busy 41%  in turns 2  stalled 1  queued 5
@@ -59,7 +61,7 @@ class StatsCommandsTest {
                 SNAPSHOT.loopsBusyRatio(), SNAPSHOT.actors(), SNAPSHOT.mailboxBacklog(), SNAPSHOT.deadLetters(),
                 SNAPSHOT.logRecordsDropped(), SNAPSHOT.stalls(), List.of(),
                 List.of(new PoolStats("thumbnail", "demo", 3, 1, 8, 12, 1)));
-        new StatsCommands(() -> withPools).stats(out, false);
+        new StatsCommands(() -> withPools, null).stats(out, false);
 
         String pools = printed().substring(printed().indexOf("POOL"));
         assertEquals("""
@@ -69,8 +71,22 @@ class StatsCommandsTest {
     }
 
     @Test
+    void statsListsTheTenantsWhenTheServerRuns() {
+        ServerStats server = () -> List.of(new TenantStats("acme", 12, 1000, 48210, 812.44, 3, 0),
+                new TenantStats("demo", 0, 50, 7, 0.0, 0, 100));
+        new StatsCommands(() -> SNAPSHOT, server).stats(out, false);
+
+        String tenants = printed().substring(printed().indexOf("TENANT"));
+        assertEquals("""
+                TENANT  CONNECTIONS  REQUESTS  REQ/S  ERRORS
+                acme    12/1000      48210     812.4  3
+                demo    0/50         7         0.0    0
+                """, tenants);
+    }
+
+    @Test
     void statsWithThreadsListsEveryWorkerAndLoop() {
-        new StatsCommands(() -> SNAPSHOT).stats(out, true);
+        new StatsCommands(() -> SNAPSHOT, null).stats(out, true);
 
         String threads = printed().substring(printed().indexOf("THREAD"));
         assertEquals("""
@@ -85,7 +101,7 @@ class StatsCommandsTest {
 
     @Test
     void statsWithoutTheServiceSaysTheRuntimeIsUnavailable() {
-        new StatsCommands(null).stats(out, false);
+        new StatsCommands(null, null).stats(out, false);
 
         assertEquals(ReplyFormat.runtimeUnavailable() + "\n", printed());
     }

@@ -2,6 +2,7 @@ package io.troupe.server.itest;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNotNull;
 import static org.junit.Assert.assertTrue;
 
 import java.io.IOException;
@@ -22,7 +23,10 @@ import org.ops4j.pax.exam.junit.PaxExam;
 import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerClass;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceReference;
 
+import io.troupe.api.monitor.ServerStats;
+import io.troupe.api.monitor.TenantStats;
 import io.troupe.protocol.ErrorCode;
 import io.troupe.protocol.Frame;
 import io.troupe.protocol.FrameType;
@@ -68,6 +72,32 @@ public class TenantsIT {
         try (TestClient client = server.openWhenServed("newcomer", token)) {
             ProtocolErrorsIT.assertEcho(client, 1, "welcome aboard");
         }
+    }
+
+    @Test
+    public void theServerStatsServiceCountsATenantsConnectionsAndRequests() throws IOException {
+        ServiceReference<ServerStats> reference = context.getServiceReference(ServerStats.class);
+        assertNotNull("the server registers its statistics", reference);
+        ServerStats stats = context.getService(reference);
+        try {
+            String token = server.addTenant("counted", "maxConnections", "7");
+            try (TestClient client = server.openWhenServed("counted", token)) {
+                ProtocolErrorsIT.assertEcho(client, 1, "count me");
+                TenantStats counted = tenant(stats, "counted");
+                assertEquals(1, counted.connections());
+                assertEquals(7, counted.maxConnections());
+                assertTrue("requests counted: " + counted, counted.requests() >= 1);
+            }
+            Await.until("the closed connection is no longer counted", () -> tenant(stats, "counted").connections() == 0,
+                    () -> String.valueOf(tenant(stats, "counted")));
+        } finally {
+            context.ungetService(reference);
+        }
+    }
+
+    private static TenantStats tenant(ServerStats stats, String id) {
+        return stats.tenants().stream().filter(tenant -> tenant.tenant().equals(id)).findFirst()
+                .orElseThrow(() -> new AssertionError("no tenant " + id + " in " + stats.tenants()));
     }
 
     @Test

@@ -43,7 +43,8 @@ import org.slf4j.Logger;
  *
  * <p>When a log service appears, the entries it kept from before (logged before the host started)
  * are written first, oldest first; entries delivered meanwhile wait for them, so none is written
- * twice or out of order.
+ * twice or out of order. (After the host bundle alone is restarted, what the log service still keeps,
+ * at most its last 100 entries by default, is written a second time.)
  *
  * <p>The host's own records never go to the log service, so nothing loops.
  *

@@ -23,16 +23,7 @@ class TenantCommandsTest {
 
     @Test
     void printsOneLinePerTenantSortedById() throws Exception {
-        directory.serve(TenantConfig.from(null, Map.of("tenant", "zeta", "token", "z",
-                "maxConnections", "4", "maxRequestsPerSecond", "100")));
-        directory.serve(TenantConfig.from(null, Map.of("tenant", "alpha", "token", "a")));
-        Tenant zeta = directory.find("zeta").orElseThrow();
-        for (int i = 0; i < 25; i++) {
-            zeta.metrics().countRequest();
-        }
-        zeta.metrics().countError();
-        now.addAndGet(10 * SECOND);
-        commands.sample();
+        zetaServedAWindowBesideAnIdleAlpha();
 
         String[] lines = commands.tenants().split("\\R");
         assertEquals(3, lines.length);
@@ -45,6 +36,15 @@ class TenantCommandsTest {
 
     @Test
     void theServerStatsServiceGivesTheSameFiguresAsRecords() throws Exception {
+        zetaServedAWindowBesideAnIdleAlpha();
+
+        assertEquals(java.util.List.of(
+                new TenantStats("alpha", 0, 1000, 0, 0.0, 0, 0), // the defaults: 1000 connections, no rate limit
+                new TenantStats("zeta", 0, 4, 25, 2.5, 1, 100)), new ServerStatistics(directory).tenants());
+    }
+
+    /** Zeta (4 connections, 100/s) got 25 requests and one error in a 10 s window; alpha has defaults. */
+    private void zetaServedAWindowBesideAnIdleAlpha() throws Exception {
         directory.serve(TenantConfig.from(null, Map.of("tenant", "zeta", "token", "z",
                 "maxConnections", "4", "maxRequestsPerSecond", "100")));
         directory.serve(TenantConfig.from(null, Map.of("tenant", "alpha", "token", "a")));
@@ -55,10 +55,6 @@ class TenantCommandsTest {
         zeta.metrics().countError();
         now.addAndGet(10 * SECOND);
         commands.sample();
-
-        assertEquals(java.util.List.of(
-                new TenantStats("alpha", 0, 1000, 0, 0.0, 0, 0), // the defaults: 1000 connections, no rate limit
-                new TenantStats("zeta", 0, 4, 25, 2.5, 1, 100)), new ServerStatistics(directory).tenants());
     }
 
     @Test

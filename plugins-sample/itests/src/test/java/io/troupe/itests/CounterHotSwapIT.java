@@ -23,8 +23,6 @@ import org.junit.Test;
 import org.junit.runner.RunWith;
 import org.ops4j.pax.exam.Configuration;
 import org.ops4j.pax.exam.Option;
-import org.ops4j.pax.exam.ProbeBuilder;
-import org.ops4j.pax.exam.TestProbeBuilder;
 import org.ops4j.pax.exam.junit.PaxExam;
 import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerClass;
@@ -48,7 +46,7 @@ import io.troupe.api.TroupeRuntime;
  */
 @RunWith(PaxExam.class)
 @ExamReactorStrategy(PerClass.class)
-public class CounterHotSwapIT {
+public class CounterHotSwapIT extends FrameworkTest {
 
     private static final String COUNTER_JAR = "counter.jar";
     private static final int SWAPS = 20;
@@ -68,14 +66,10 @@ public class CounterHotSwapIT {
     private final Queue<DeadLetter> deadLetters = new ConcurrentLinkedQueue<>();
     private AutoCloseable deadLetterSubscription;
 
+    @Override
     @Configuration
     public Option[] configuration() {
         return TroupeFramework.withDeployFolder(10);
-    }
-
-    @ProbeBuilder
-    public TestProbeBuilder probe(TestProbeBuilder probe) {
-        return TroupeFramework.probe(probe);
     }
 
     @Before

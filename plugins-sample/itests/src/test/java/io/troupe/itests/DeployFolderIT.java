@@ -28,8 +28,6 @@ import org.junit.Test;
 import org.junit.runner.RunWith;
 import org.ops4j.pax.exam.Configuration;
 import org.ops4j.pax.exam.Option;
-import org.ops4j.pax.exam.ProbeBuilder;
-import org.ops4j.pax.exam.TestProbeBuilder;
 import org.ops4j.pax.exam.junit.PaxExam;
 import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerClass;
@@ -58,7 +56,7 @@ import io.troupe.itests.plugins.StateRefusingActor;
  */
 @RunWith(PaxExam.class)
 @ExamReactorStrategy(PerClass.class)
-public class DeployFolderIT {
+public class DeployFolderIT extends FrameworkTest {
 
     private static final int GRACE_SECONDS = 2;
     private static final String COUNTER_JAR = "counter.jar";
@@ -74,14 +72,10 @@ public class DeployFolderIT {
     private PluginJars jars;
     private LogCapture log;
 
+    @Override
     @Configuration
     public Option[] configuration() {
         return TroupeFramework.withDeployFolder(GRACE_SECONDS);
-    }
-
-    @ProbeBuilder
-    public TestProbeBuilder probe(TestProbeBuilder probe) {
-        return TroupeFramework.probe(probe);
     }
 
     @Before

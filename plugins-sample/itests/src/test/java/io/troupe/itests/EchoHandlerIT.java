@@ -13,10 +13,6 @@ import javax.inject.Inject;
 import org.junit.Before;
 import org.junit.Test;
 import org.junit.runner.RunWith;
-import org.ops4j.pax.exam.Configuration;
-import org.ops4j.pax.exam.Option;
-import org.ops4j.pax.exam.ProbeBuilder;
-import org.ops4j.pax.exam.TestProbeBuilder;
 import org.ops4j.pax.exam.junit.PaxExam;
 import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerClass;
@@ -36,23 +32,13 @@ import io.troupe.api.TroupeRuntime;
  */
 @RunWith(PaxExam.class)
 @ExamReactorStrategy(PerClass.class)
-public class EchoHandlerIT {
+public class EchoHandlerIT extends FrameworkTest {
 
     @Inject
     private TroupeRuntime runtime;
 
     @Inject
     private BundleContext context;
-
-    @Configuration
-    public Option[] configuration() {
-        return TroupeFramework.configuration();
-    }
-
-    @ProbeBuilder
-    public TestProbeBuilder probe(TestProbeBuilder probe) {
-        return TroupeFramework.probe(probe);
-    }
 
     @Before
     public void echoIsServed() {

@@ -10,10 +10,6 @@ import javax.inject.Inject;
 
 import org.junit.Test;
 import org.junit.runner.RunWith;
-import org.ops4j.pax.exam.Configuration;
-import org.ops4j.pax.exam.Option;
-import org.ops4j.pax.exam.ProbeBuilder;
-import org.ops4j.pax.exam.TestProbeBuilder;
 import org.ops4j.pax.exam.junit.PaxExam;
 import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerClass;
@@ -31,20 +27,10 @@ import io.troupe.api.TroupeRuntime;
  */
 @RunWith(PaxExam.class)
 @ExamReactorStrategy(PerClass.class)
-public class InstalledBundlesIT {
+public class InstalledBundlesIT extends FrameworkTest {
 
     @Inject
     private BundleContext context;
-
-    @Configuration
-    public Option[] configuration() {
-        return TroupeFramework.configuration();
-    }
-
-    @ProbeBuilder
-    public TestProbeBuilder probe(TestProbeBuilder probe) {
-        return TroupeFramework.probe(probe);
-    }
 
     @Test
     public void everyInstalledBundleIsActiveWithAMeaningfulSymbolicNameAndVersion() {

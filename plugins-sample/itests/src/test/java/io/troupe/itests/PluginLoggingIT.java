@@ -14,10 +14,6 @@ import javax.inject.Inject;
 import org.junit.After;
 import org.junit.Test;
 import org.junit.runner.RunWith;
-import org.ops4j.pax.exam.Configuration;
-import org.ops4j.pax.exam.Option;
-import org.ops4j.pax.exam.ProbeBuilder;
-import org.ops4j.pax.exam.TestProbeBuilder;
 import org.ops4j.pax.exam.junit.PaxExam;
 import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerClass;
@@ -45,7 +41,7 @@ import io.troupe.itests.plugins.LoggingActivator;
  */
 @RunWith(PaxExam.class)
 @ExamReactorStrategy(PerClass.class)
-public class PluginLoggingIT {
+public class PluginLoggingIT extends FrameworkTest {
 
     private static final Duration LOG_WAIT = Duration.ofSeconds(10);
 
@@ -56,16 +52,6 @@ public class PluginLoggingIT {
     private BundleContext context;
 
     private Bundle plugin;
-
-    @Configuration
-    public Option[] configuration() {
-        return TroupeFramework.configuration();
-    }
-
-    @ProbeBuilder
-    public TestProbeBuilder probe(TestProbeBuilder probe) {
-        return TroupeFramework.probe(probe);
-    }
 
     @After
     public void uninstall() throws Exception {

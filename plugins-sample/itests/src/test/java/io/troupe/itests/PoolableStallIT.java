@@ -24,8 +24,6 @@ import org.junit.Test;
 import org.junit.runner.RunWith;
 import org.ops4j.pax.exam.Configuration;
 import org.ops4j.pax.exam.Option;
-import org.ops4j.pax.exam.ProbeBuilder;
-import org.ops4j.pax.exam.TestProbeBuilder;
 import org.ops4j.pax.exam.junit.PaxExam;
 import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerClass;
@@ -57,7 +55,7 @@ import io.troupe.api.monitor.RuntimeStats;
  */
 @RunWith(PaxExam.class)
 @ExamReactorStrategy(PerClass.class)
-public class PoolableStallIT {
+public class PoolableStallIT extends FrameworkTest {
 
     private static final String NAME = "itest.blocking";
     private static final Duration ASK = Duration.ofSeconds(30);
@@ -76,6 +74,7 @@ public class PoolableStallIT {
     private final BlockingPoolable factory = new BlockingPoolable();
     private ServiceRegistration<ActorFactory> registration;
 
+    @Override
     @Configuration
     public Option[] configuration() {
         return options(
@@ -85,11 +84,6 @@ public class PoolableStallIT {
                 frameworkProperty("troupe.workers.idleSeconds").value("2"),
                 frameworkProperty("troupe.pool.idleSeconds").value("2"),
                 frameworkProperty("troupe.pool.cooldownMillis").value("500"));
-    }
-
-    @ProbeBuilder
-    public TestProbeBuilder probe(TestProbeBuilder probe) {
-        return TroupeFramework.probe(probe);
     }
 
     @After

@@ -17,10 +17,6 @@ import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
 import org.junit.runner.RunWith;
-import org.ops4j.pax.exam.Configuration;
-import org.ops4j.pax.exam.Option;
-import org.ops4j.pax.exam.ProbeBuilder;
-import org.ops4j.pax.exam.TestProbeBuilder;
 import org.ops4j.pax.exam.junit.PaxExam;
 import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerClass;
@@ -37,7 +33,7 @@ import io.troupe.api.TroupeRuntime;
  */
 @RunWith(PaxExam.class)
 @ExamReactorStrategy(PerClass.class)
-public class WordCountHandlerIT {
+public class WordCountHandlerIT extends FrameworkTest {
 
     private static final String CHUNK_FACTORY = "wordcount.chunk";
 
@@ -46,16 +42,6 @@ public class WordCountHandlerIT {
 
     private final Queue<DeadLetter> deadLetters = new ConcurrentLinkedQueue<>();
     private AutoCloseable deadLetterSubscription;
-
-    @Configuration
-    public Option[] configuration() {
-        return TroupeFramework.configuration();
-    }
-
-    @ProbeBuilder
-    public TestProbeBuilder probe(TestProbeBuilder probe) {
-        return TroupeFramework.probe(probe);
-    }
 
     @Before
     public void wordcountIsServed() {

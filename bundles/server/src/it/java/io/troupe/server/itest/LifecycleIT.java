@@ -29,9 +29,6 @@ import org.junit.Before;
 import org.junit.Test;
 import org.junit.runner.RunWith;
 import org.ops4j.pax.exam.Configuration;
-import org.ops4j.pax.exam.Option;
-import org.ops4j.pax.exam.ProbeBuilder;
-import org.ops4j.pax.exam.TestProbeBuilder;
 import org.ops4j.pax.exam.junit.PaxExam;
 import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerClass;
@@ -55,7 +52,7 @@ import io.troupe.protocol.FrameType;
  */
 @RunWith(PaxExam.class)
 @ExamReactorStrategy(PerClass.class)
-public class LifecycleIT {
+public class LifecycleIT extends ServerTest {
 
     private static final String TENANT = "life";
     private static final String HOME_PROPERTY = "troupe.home";
@@ -71,16 +68,6 @@ public class LifecycleIT {
 
     private TestHandlers handlers;
     private final List<Path> temporary = new ArrayList<>();
-
-    @Configuration
-    public Option[] configuration() {
-        return ServerFramework.configuration();
-    }
-
-    @ProbeBuilder
-    public TestProbeBuilder probe(TestProbeBuilder probe) {
-        return ServerFramework.probe(probe);
-    }
 
     @Before
     public void serverRunsWithTestHandlers() throws Exception {

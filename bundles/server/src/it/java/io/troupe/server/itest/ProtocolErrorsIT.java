@@ -19,10 +19,6 @@ import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
 import org.junit.runner.RunWith;
-import org.ops4j.pax.exam.Configuration;
-import org.ops4j.pax.exam.Option;
-import org.ops4j.pax.exam.ProbeBuilder;
-import org.ops4j.pax.exam.TestProbeBuilder;
 import org.ops4j.pax.exam.junit.PaxExam;
 import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerClass;
@@ -40,7 +36,7 @@ import io.troupe.protocol.FrameType;
  */
 @RunWith(PaxExam.class)
 @ExamReactorStrategy(PerClass.class)
-public class ProtocolErrorsIT {
+public class ProtocolErrorsIT extends ServerTest {
 
     private static final String TENANT = "acme";
     private static final int MAX_FRAME_BYTES = 65_536;
@@ -52,16 +48,6 @@ public class ProtocolErrorsIT {
     private BundleContext context;
 
     private TestHandlers handlers;
-
-    @Configuration
-    public Option[] configuration() {
-        return ServerFramework.configuration();
-    }
-
-    @ProbeBuilder
-    public TestProbeBuilder probe(TestProbeBuilder probe) {
-        return ServerFramework.probe(probe);
-    }
 
     @Before
     public void serverRunsWithTestHandlers() throws Exception {

@@ -18,10 +18,6 @@ import javax.inject.Inject;
 import org.junit.Before;
 import org.junit.Test;
 import org.junit.runner.RunWith;
-import org.ops4j.pax.exam.Configuration;
-import org.ops4j.pax.exam.Option;
-import org.ops4j.pax.exam.ProbeBuilder;
-import org.ops4j.pax.exam.TestProbeBuilder;
 import org.ops4j.pax.exam.junit.PaxExam;
 import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerClass;
@@ -40,7 +36,7 @@ import io.troupe.protocol.FrameType;
  */
 @RunWith(PaxExam.class)
 @ExamReactorStrategy(PerClass.class)
-public class QuotasIT {
+public class QuotasIT extends ServerTest {
 
     private static final int SLOW_CONSUMER_BYTES = 65_536;
 
@@ -48,16 +44,6 @@ public class QuotasIT {
 
     @Inject
     private BundleContext context;
-
-    @Configuration
-    public Option[] configuration() {
-        return ServerFramework.configuration();
-    }
-
-    @ProbeBuilder
-    public TestProbeBuilder probe(TestProbeBuilder probe) {
-        return ServerFramework.probe(probe);
-    }
 
     @Before
     public void serverRuns() throws Exception {

@@ -23,10 +23,6 @@ import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
 import org.junit.runner.RunWith;
-import org.ops4j.pax.exam.Configuration;
-import org.ops4j.pax.exam.Option;
-import org.ops4j.pax.exam.ProbeBuilder;
-import org.ops4j.pax.exam.TestProbeBuilder;
 import org.ops4j.pax.exam.junit.PaxExam;
 import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerClass;
@@ -47,7 +43,7 @@ import io.troupe.protocol.FrameType;
  */
 @RunWith(PaxExam.class)
 @ExamReactorStrategy(PerClass.class)
-public class SessionFlowIT {
+public class SessionFlowIT extends ServerTest {
 
     private static final String TENANT = "flow";
 
@@ -63,16 +59,6 @@ public class SessionFlowIT {
     private TestHandlers handlers;
     private final Queue<DeadLetter> deadLetters = new ConcurrentLinkedQueue<>();
     private AutoCloseable deadLetterSubscription;
-
-    @Configuration
-    public Option[] configuration() {
-        return ServerFramework.configuration();
-    }
-
-    @ProbeBuilder
-    public TestProbeBuilder probe(TestProbeBuilder probe) {
-        return ServerFramework.probe(probe);
-    }
 
     @Before
     public void serverRunsWithTestHandlers() throws Exception {

@@ -16,10 +16,6 @@ import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
 import org.junit.runner.RunWith;
-import org.ops4j.pax.exam.Configuration;
-import org.ops4j.pax.exam.Option;
-import org.ops4j.pax.exam.ProbeBuilder;
-import org.ops4j.pax.exam.TestProbeBuilder;
 import org.ops4j.pax.exam.junit.PaxExam;
 import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerClass;
@@ -37,7 +33,7 @@ import io.troupe.protocol.FrameType;
  */
 @RunWith(PaxExam.class)
 @ExamReactorStrategy(PerClass.class)
-public class TimeoutsIT {
+public class TimeoutsIT extends ServerTest {
 
     private static final String TENANT = "clock";
     private static final Duration HALF_THE_TIMEOUT = Duration.ofMillis(500);
@@ -49,16 +45,6 @@ public class TimeoutsIT {
     private BundleContext context;
 
     private TestHandlers handlers;
-
-    @Configuration
-    public Option[] configuration() {
-        return ServerFramework.configuration();
-    }
-
-    @ProbeBuilder
-    public TestProbeBuilder probe(TestProbeBuilder probe) {
-        return ServerFramework.probe(probe);
-    }
 
     @Before
     public void serverRunsWithOneSecondTimeouts() throws Exception {

@@ -113,6 +113,8 @@ public final class EventLoop implements Executor {
     /** When the loop last left its select wait (or started); 0 while it waits. */
     @SuppressWarnings("unused") // accessed through BUSY_SINCE
     private long busySince = createdNanos;
+    /** Loop thread only: when the last select wait ended; 0 before the first. */
+    private long wokeAt;
     /** The longest time away from select since a monitor last took it; reset by {@link #takeLongestAway()}. */
     @SuppressWarnings("unused") // accessed through LONGEST_AWAY
     private long longestAway;
@@ -366,9 +368,9 @@ public final class EventLoop implements Executor {
 
     private void beginWait() {
         long start = System.nanoTime();
-        long since = (long) BUSY_SINCE.getOpaque(this);
-        if (since != 0 && start - since > (long) LONGEST_AWAY.getOpaque(this)) {
-            LONGEST_AWAY.setOpaque(this, start - since);
+        // the time away since the last select; the thread's start-up before its first select does not count
+        if (wokeAt != 0 && start - wokeAt > (long) LONGEST_AWAY.getOpaque(this)) {
+            LONGEST_AWAY.setOpaque(this, start - wokeAt);
         }
         WAIT_START.setOpaque(this, start == 0 ? 1 : start);
         BUSY_SINCE.setOpaque(this, 0L);
@@ -382,6 +384,7 @@ public final class EventLoop implements Executor {
         WAIT_START.setOpaque(this, 0L);
         WAITED.setOpaque(this, (long) WAITED.getOpaque(this) + Math.max(0, end - start));
         BUSY_SINCE.setOpaque(this, end == 0 ? 1 : end);
+        wokeAt = end == 0 ? 1 : end;
     }
 
     private void dispatch(SelectionKey key) {

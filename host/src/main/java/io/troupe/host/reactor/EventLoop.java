@@ -53,6 +53,8 @@ import io.troupe.host.timer.TimerQueue;
  * when the wait ends (at the first ready key, or when the select returns), in single-writer fields
  * with opaque stores. A monitor tells a loop waiting for events ({@link #busySinceNanos()} is 0) from
  * one busy outside its select, and for how long, and measures the busy share ({@link #busyNanos}).
+ * The loop also keeps the longest time it spent away from its select, which one monitor takes and
+ * resets at each look ({@link #takeLongestAway()}), so a stall that ends between two looks is seen.
  *
  * <p><b>Threading:</b> {@link #execute}, {@link #schedule}, {@link #inLoop}, {@link #shutdown},
  * {@link #lastIterationNanos} and the other heartbeat accessors from any thread;

@@ -6,11 +6,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Consumer;
 
 import io.troupe.api.net.ConnectionOptions;
 import io.troupe.protocol.FrameDecoder;
+import io.troupe.server.config.ConfigInteger;
 import io.troupe.server.session.SessionLimits;
 
 /**
@@ -177,20 +179,12 @@ public record ServerSettings(String host, int port, int ioThreads, int maxFrameB
             if (raw == null) {
                 return defaultValue;
             }
-            long value;
-            if (raw instanceof Integer || raw instanceof Long || raw instanceof Short || raw instanceof Byte) {
-                value = ((Number) raw).longValue();
-            } else if (raw instanceof String s) {
-                try {
-                    value = Long.parseLong(s.trim());
-                } catch (NumberFormatException e) {
-                    reject(key, raw, "is not an integer", previous);
-                    return previous;
-                }
-            } else {
+            OptionalLong parsed = ConfigInteger.parse(raw);
+            if (parsed.isEmpty()) {
                 reject(key, raw, "is not an integer", previous);
                 return previous;
             }
+            long value = parsed.getAsLong();
             if (value < min || value > max) {
                 reject(key, raw, "is outside " + min + ".." + max, previous);
                 return previous;

@@ -5,14 +5,17 @@
  *
  * <pre>
  *   io.troupe.server            ServerComponent (DS: config io.troupe.server, lifecycle)
- *     │  ServerSettings, Endpoint (the listening socket, re-bound on change)
+ *     │  ServerSettings, Endpoint (the listening socket, re-bound on change),
+ *     │  TenantCommands (troupe:tenants, rate windows), ServerStatistics (the ServerStats service)
  *     ├──► io.troupe.server.session   Sessions ──creates──► Session (one per connection, on its IO loop)
  *     │        Session ─decode─► auth ─► quota ─► route ─► handler actors (ask/tell)
  *     │        RequestsInFlight (exactly one answer each), Replies (answer → frame), SessionActor (pushes)
  *     └──► io.troupe.server.tenant    TenantDirectory (ConfigAdmin io.troupe.tenant-*) ─► Tenant
  *              TenantConfig (validation), RateLimiter (token bucket), DemoTenant (first start)
+ *   io.troupe.server.config     ConfigInteger: integers as ConfigAdmin delivers them (root and tenant)
  *
- *   dependencies point down: session uses tenant; tenant knows neither; only the root knows DS.
+ *   dependencies point down: session uses tenant; tenant knows neither; config knows nothing;
+ *   only the root knows DS.
  * </pre>
  *
  * <h2>Threads</h2>

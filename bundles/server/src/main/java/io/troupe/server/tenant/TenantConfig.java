@@ -10,8 +10,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import io.troupe.server.config.ConfigInteger;
 
 /**
  * One tenant's validated configuration: a factory configuration of {@value #FACTORY_PID}, usually
@@ -262,20 +265,12 @@ public final class TenantConfig {
         if (raw == null) {
             return defaultValue;
         }
-        long value;
-        if (raw instanceof Integer || raw instanceof Long || raw instanceof Short || raw instanceof Byte) {
-            value = ((Number) raw).longValue();
-        } else if (raw instanceof String text) {
-            try {
-                value = Long.parseLong(text.trim());
-            } catch (NumberFormatException e) {
-                problems.add(key + "=" + raw + " is not an integer");
-                return defaultValue;
-            }
-        } else {
+        OptionalLong parsed = ConfigInteger.parse(raw);
+        if (parsed.isEmpty()) {
             problems.add(key + "=" + raw + " is not an integer");
             return defaultValue;
         }
+        long value = parsed.getAsLong();
         if (value < 0) {
             problems.add(key + "=" + raw + " is negative");
         } else if (value > max) {

@@ -8,8 +8,9 @@ import org.apache.logging.log4j.Logger;
 import org.apache.logging.log4j.core.LoggerContext;
 
 /**
- * Log4j2 with all loggers asynchronous (LMAX Disruptor 3.4.4, the version Log4j2 is built with; default ring of 256 Ki slots, default
- * wait strategy, and the default queue-full policy, which makes callers wait rather than drop),
+ * Log4j2 with all loggers asynchronous (LMAX Disruptor 3.4.4, the version Log4j2 is built with;
+ * default ring of 256 Ki slots, default wait strategy, and the default queue-full policy, which makes
+ * callers wait rather than drop),
  * writing through a buffered File appender with {@code immediateFlush=false}; the configuration is
  * {@code bench-log4j2.xml} in the benchmark resources. It is not named {@code log4j2.xml} so that
  * libraries which merely find Log4j2 on the class path (Netty, Pekko's tests) never load it.

@@ -63,7 +63,8 @@ public final class TroupeCommands {
         this.runtime = runtime;
     }
 
-    @Descriptor("lists the live actors as a tree: id, name, tenant, origin, mailbox depth, messages processed, failures")
+    @Descriptor("lists the live actors as a tree: id, name, tenant, origin, mailbox depth, messages processed,"
+            + " failures")
     public void actors() {
         actors(System.out);
     }

@@ -95,7 +95,8 @@ public class PluginLoggingIT extends FrameworkTest {
         BundleWire slf4j = slf4jWire(plugin);
         assertEquals("org.slf4j comes from the host", "io.troupe.host",
                 slf4j.getProvider().getBundle().getSymbolicName());
-        Version wired = (Version) slf4j.getCapability().getAttributes().get(PackageNamespace.CAPABILITY_VERSION_ATTRIBUTE);
+        Version wired = (Version) slf4j.getCapability().getAttributes()
+                .get(PackageNamespace.CAPABILITY_VERSION_ATTRIBUTE);
         assertTrue("org.slf4j " + wired + " for " + range, wired.compareTo(floor) >= 0
                 && wired.getMajor() == floor.getMajor());
         Requests.awaitHandler(runtime, handler);
@@ -106,23 +107,25 @@ public class PluginLoggingIT extends FrameworkTest {
 
             String line = log.awaitLine(LOG_WAIT, handler + " logged hello");
             assertTrue(line, line.contains(" INFO  [troupe-worker"));
-            assertTrue("the runtime's entries: " + line,
-                    line.matches(".* \\{actor=handler:" + handler.replace(".", "\\.") + "@"
-                            + TroupeRuntime.DEFAULT_TENANT + "#\\d+, tenant=" + TroupeRuntime.DEFAULT_TENANT + "\\}"));
+            String tenant = TroupeRuntime.DEFAULT_TENANT;
+            assertTrue("the runtime's entries: " + line, line.matches(".* \\{actor=handler:"
+                    + handler.replace(".", "\\.") + "@" + tenant + "#\\d+, tenant=" + tenant + "\\}"));
             String withMdc = log.awaitLine(LOG_WAIT, handler + " logged hello with an MDC entry");
             assertTrue("the plugin's entry beside the runtime's: " + withMdc,
-                    withMdc.matches(".* \\{actor=[^,]+, request=hello, tenant=" + TroupeRuntime.DEFAULT_TENANT + "\\}"));
+                    withMdc.matches(".* \\{actor=[^,]+, request=hello, tenant=" + tenant + "\\}"));
 
-            assertEquals("logged", new String((byte[]) Requests.ask(runtime, Message.of(handler, LoggingActivator.FATAL)),
-                    UTF_8));
+            Object fatal = Requests.ask(runtime, Message.of(handler, LoggingActivator.FATAL));
+            assertEquals("logged", new String((byte[]) fatal, UTF_8));
             log.awaitLine(LOG_WAIT, " ERROR [troupe-worker", handler + " cannot go on");
         }
     }
 
     private static BundleWire slf4jWire(Bundle bundle) {
-        List<BundleWire> wires = bundle.adapt(BundleWiring.class).getRequiredWires(PackageNamespace.PACKAGE_NAMESPACE);
+        List<BundleWire> wires = bundle.adapt(BundleWiring.class)
+                .getRequiredWires(PackageNamespace.PACKAGE_NAMESPACE);
         return wires.stream()
-                .filter(wire -> "org.slf4j".equals(wire.getCapability().getAttributes().get(PackageNamespace.PACKAGE_NAMESPACE)))
+                .filter(wire -> "org.slf4j".equals(
+                        wire.getCapability().getAttributes().get(PackageNamespace.PACKAGE_NAMESPACE)))
                 .findFirst()
                 .orElseThrow(() -> new AssertionError("no org.slf4j wire among " + wires));
     }

@@ -122,7 +122,8 @@ public final class ServerComponent {
         tenantCommandsRegistration = context.registerService(Object.class, tenantCommands, commandProperties);
         Dictionary<String, Object> statsProperties = new Hashtable<>();
         statsProperties.put(Constants.SERVICE_DESCRIPTION, "Troupe server statistics (per tenant)");
-        statsRegistration = context.registerService(ServerStats.class, new ServerStatistics(tenants), statsProperties);
+        statsRegistration = context.registerService(ServerStats.class, tenantCommands.statistics(),
+                statsProperties);
     }
 
     @Modified

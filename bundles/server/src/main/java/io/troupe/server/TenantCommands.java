@@ -51,6 +51,11 @@ public final class TenantCommands {
         this.nanoClock = nanoClock;
     }
 
+    /** The tenants' figures this command prints, for the {@link io.troupe.api.monitor.ServerStats} service. */
+    ServerStatistics statistics() {
+        return statistics;
+    }
+
     /** {@code troupe:tenants}: one line per tenant, sorted by id. */
     public String tenants() {
         List<TenantStats> sorted = statistics.tenants();

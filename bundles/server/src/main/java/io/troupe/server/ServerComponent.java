@@ -24,12 +24,14 @@ import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.metatype.annotations.Designate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.troupe.api.TroupeRuntime;
 import io.troupe.api.monitor.ServerStats;
 import io.troupe.api.net.Reactor;
+import io.troupe.server.config.ConfigurationSource;
 import io.troupe.server.session.Sessions;
 import io.troupe.server.tenant.DemoTenant;
 import io.troupe.server.tenant.TenantConfig;
@@ -41,7 +43,8 @@ import io.troupe.server.tenant.TenantDirectory;
  * <p>Activation (the distribution starts this bundle above the plugins of deploy/, so their
  * handlers are registered by now):
  * <ol>
- * <li>reads {@value ServerSettings#PID} ({@link ServerSettings}; bad values are logged and replaced);</li>
+ * <li>reads {@value ServerSettings#PID} ({@link ServerSettings}, typed by {@link ServerConfiguration}; bad
+ *     values are logged with the file, key and reason, and replaced by their defaults);</li>
  * <li>starts following tenant configurations; when {@code troupe.home} has tenant files in
  *     {@code etc/} that FileInstall has not loaded yet, waits for them (at most
  *     {@value #TENANT_FILES_WAIT_SECONDS} s); then reads them all synchronously;</li>
@@ -52,6 +55,9 @@ import io.troupe.server.tenant.TenantDirectory;
  *     the tenants' request rates, and registers the tenants' figures as the
  *     {@link io.troupe.api.monitor.ServerStats} service ({@link ServerStatistics}).</li>
  * </ol>
+ * The component takes its configuration as the raw map, not as a {@link ServerConfiguration}: DS would
+ * turn a bad value into the type's zero without a word, so the map is checked first and the
+ * accepted values are read through the typed view.
  * A changed configuration applies live ({@link #modified}): limits and timeouts to the live
  * sessions, address and connection options by re-binding. {@code ioThreads} is informational: the
  * IO loops belong to the host's reactor (framework property {@code troupe.ioThreads}), so a value
@@ -64,6 +70,7 @@ import io.troupe.server.tenant.TenantDirectory;
  *
  * <p><b>Threading:</b> SCR calls activate, modified and deactivate one at a time.
  */
+@Designate(ocd = ServerConfiguration.class)
 @Component(name = ServerSettings.PID, configurationPid = ServerSettings.PID,
         configurationPolicy = ConfigurationPolicy.OPTIONAL, service = {}, immediate = true)
 public final class ServerComponent {
@@ -154,9 +161,9 @@ public final class ServerComponent {
 
     private ServerSettings configure(Map<String, Object> properties, ServerSettings previous) {
         ServerSettings next = ServerSettings.parse(properties, previous,
-                problem -> LOG.error("Configuration {}: {}", ServerSettings.PID, problem));
+                problem -> LOG.error("{}", problem));
         for (String key : ServerSettings.unknownKeys(properties)) {
-            LOG.warn("Configuration {}: unknown key '{}' ignored", ServerSettings.PID, key);
+            LOG.warn("{}: unknown key '{}' ignored", ConfigurationSource.of(ServerSettings.PID, properties), key);
         }
         if (properties.get(ServerSettings.IO_THREADS) != null && next.ioThreads() != reactor.ioLoops()) {
             LOG.warn("Configuration {}: {}={} is informational: the host's reactor runs {} IO loops; set the "

@@ -14,10 +14,19 @@ import org.junit.jupiter.api.Test;
 
 import io.troupe.api.net.ConnectionOptions;
 import io.troupe.protocol.FrameDecoder;
+import io.troupe.server.config.ConfigurationProblem;
 
+/**
+ * The server's settings read through the typed model ({@link ServerConfiguration} and the metatype
+ * document bnd generated from it in target/classes).
+ *
+ * <p><b>Threading:</b> JUnit runs each test on one thread.
+ */
 class ServerSettingsTest {
 
-    private final List<String> rejected = new ArrayList<>();
+    private static final String FILE = "file:/opt/troupe/etc/io.troupe.server.cfg";
+
+    private final List<ConfigurationProblem> rejected = new ArrayList<>();
 
     @Test
     void anEmptyConfigurationGivesTheDocumentedDefaults() {
@@ -38,7 +47,9 @@ class ServerSettingsTest {
         ServerSettings settings = parse(Map.of("host", " 0.0.0.0 ", "port", "9000", "maxFrameBytes", 65_536,
                 "idleTimeoutSeconds", 10L, "authTimeoutSeconds", "2", "requestTimeoutSeconds", " 7 ",
                 "slowConsumerBytes", "1048576", "ioThreads", "3"), ServerSettings.defaults());
-        assertEquals(new ServerSettings("0.0.0.0", 9000, 3, 65_536, 10, 2, 7, 1L << 20), settings);
+        assertEquals(List.of("0.0.0.0", 9000, 3, 65_536, 10, 2, 7, 1L << 20), List.of(settings.host(),
+                settings.port(), settings.ioThreads(), settings.maxFrameBytes(), settings.idleTimeoutSeconds(),
+                settings.authTimeoutSeconds(), settings.requestTimeoutSeconds(), settings.slowConsumerBytes()));
         assertTrue(rejected.isEmpty(), rejected::toString);
     }
 
@@ -50,8 +61,34 @@ class ServerSettingsTest {
         assertEquals(9000, next.port());
         assertEquals(10, next.idleTimeoutSeconds());
         assertEquals(5, next.requestTimeoutSeconds(), "the good value beside the bad ones applies");
-        assertEquals(List.of("port=ninety is not an integer; keeping port=9000",
-                "idleTimeoutSeconds=-1 is outside 0..86400; keeping idleTimeoutSeconds=10"), rejected);
+        assertEquals(List.of("configuration io.troupe.server: port = 'ninety': not an integer; keeping 9000",
+                "configuration io.troupe.server: idleTimeoutSeconds = '-1': below the minimum 0; keeping 10"),
+                messages());
+    }
+
+    @Test
+    void aBadValueInAFileIsReportedWithTheFileKeyValueAndReason() {
+        ServerSettings next = parse(Map.of("felix.fileinstall.filename", FILE, "maxFrameBytes", "abc"),
+                ServerSettings.defaults());
+        assertEquals(1_048_576, next.maxFrameBytes());
+        assertEquals(List.of("file /opt/troupe/etc/io.troupe.server.cfg: maxFrameBytes = 'abc': not an integer; "
+                + "keeping 1048576"), messages());
+    }
+
+    @Test
+    void eachKindOfBadValueHasItsReason() {
+        parse(Map.of("port", "70000", "authTimeoutSeconds", "0", "maxFrameBytes", "99999999999",
+                "host", " ", "slowConsumerBytes", List.of("1", "2"), "requestTimeoutSeconds", "2.5"),
+                ServerSettings.defaults());
+        assertEquals(List.of(
+                "configuration io.troupe.server: host = ' ': blank; keeping 127.0.0.1",
+                "configuration io.troupe.server: port = '70000': above the maximum 65535; keeping 7878",
+                "configuration io.troupe.server: maxFrameBytes = '99999999999': above the maximum 268435456; "
+                        + "keeping 1048576",
+                "configuration io.troupe.server: authTimeoutSeconds = '0': below the minimum 1; keeping 5",
+                "configuration io.troupe.server: requestTimeoutSeconds = '2.5': not an integer; keeping 30",
+                "configuration io.troupe.server: slowConsumerBytes = '[1, 2]': a list where one value is expected; "
+                        + "keeping 16777216"), messages());
     }
 
     @Test
@@ -60,7 +97,7 @@ class ServerSettingsTest {
         Map<String, Object> bad = new HashMap<>();
         bad.put("host", "two words");
         bad.put("port", "65536");
-        bad.put("ioThreads", "0");
+        bad.put("ioThreads", "1025");
         bad.put("maxFrameBytes", "1023");
         bad.put("idleTimeoutSeconds", "86401");
         bad.put("authTimeoutSeconds", "0");
@@ -68,13 +105,18 @@ class ServerSettingsTest {
         bad.put("slowConsumerBytes", "1000");
         assertEquals(defaults, parse(bad, defaults));
         assertEquals(bad.size(), rejected.size(), rejected::toString);
+        assertEquals("host = 'two words': a host name or address has no blanks; keeping 127.0.0.1",
+                rejected.get(rejected.size() - 1).describe());
     }
 
     @Test
     void valuesOfTheWrongTypeAreRejected() {
         ServerSettings defaults = ServerSettings.defaults();
         assertEquals(defaults, parse(Map.of("port", 7.5, "host", 42, "maxFrameBytes", true), defaults));
-        assertEquals(3, rejected.size(), rejected::toString);
+        assertEquals(List.of("configuration io.troupe.server: host = '42': not a string (given as Integer); "
+                + "keeping 127.0.0.1", "configuration io.troupe.server: port = '7.5': not an integer; keeping 7878",
+                "configuration io.troupe.server: maxFrameBytes = 'true': not an integer; keeping 1048576"),
+                messages());
     }
 
     @Test
@@ -125,6 +167,27 @@ class ServerSettingsTest {
         assertTrue(base.needsRebind(parse(Map.of("maxFrameBytes", "8388608"), base)));
         assertFalse(base.needsRebind(parse(Map.of("maxFrameBytes", "4096"), base)),
                 "a smaller frame limit fits the buffer the connections already have");
+    }
+
+    @Test
+    void aValueRefusedTwiceKeepsTheValueAcceptedBeforeBoth() {
+        ServerSettings first = parse(Map.of("port", "9000"), ServerSettings.defaults());
+        ServerSettings second = parse(Map.of("port", "x"), first);
+        ServerSettings third = parse(Map.of("port", "y"), second);
+        assertEquals(9000, third.port());
+        assertEquals("port = 'y': not an integer; keeping 9000", rejected.get(1).describe());
+    }
+
+    @Test
+    void theDefaultsAreTheTypedModelsDefaults() {
+        ServerSettings defaults = ServerSettings.defaults();
+        assertEquals(Runtime.getRuntime().availableProcessors(), defaults.ioThreads(),
+                "ioThreads 0 (not set) means the number of cores");
+        assertEquals(FrameDecoder.DEFAULT_MAX_FRAME_BYTES, defaults.maxFrameBytes());
+    }
+
+    private List<String> messages() {
+        return rejected.stream().map(ConfigurationProblem::toString).toList();
     }
 
     private ServerSettings parse(Map<String, ?> properties, ServerSettings previous) {

@@ -252,6 +252,33 @@ public class LifecycleIT extends ServerTest {
         }
     }
 
+    @Test
+    public void aBadValueWhileTheServerRunsKeepsThatKeysPreviousValueAndTheOtherKeysApply() throws Exception {
+        int oldPort = server.port();
+        server.configure(Map.of("maxFrameBytes", "2048"));
+        Await.until("a frame above the new limit is refused", this::bigFrameIsRefused);
+
+        server.usePort(ServerControl.freePort());
+        server.configure(Map.of("maxFrameBytes", "lots"));
+        Await.until("the good key beside the bad one applies: the new port", server::accepts);
+        Await.until("and no longer the old one", () -> !ServerControl.accepts(oldPort));
+        assertTrue("maxFrameBytes keeps 2048, not its default", bigFrameIsRefused());
+
+        server.configure(Map.of());
+        Await.until("without the key, its default applies again", () -> !bigFrameIsRefused());
+    }
+
+    @Test
+    public void theMetaTypeServiceDescribesTheServerAndTenantConfigurations() throws Exception {
+        ServerMetaType metaType = ServerMetaType.of(context, server.bundle());
+        assertEquals(List.of(ServerControl.SERVER_PID), metaType.pids());
+        assertEquals(List.of(ServerControl.TENANT_FACTORY_PID), metaType.factoryPids());
+        assertEquals("Integer 7878", metaType.typeAndDefault(ServerControl.SERVER_PID, "port"));
+        assertEquals("", metaType.validate(ServerControl.SERVER_PID, "port", "65535"));
+        assertFalse("above the maximum", metaType.validate(ServerControl.SERVER_PID, "port", "65536").isEmpty());
+        assertEquals("Password (none)", metaType.typeAndDefault(ServerControl.TENANT_FACTORY_PID, "token"));
+    }
+
     private boolean bigFrameIsRefused() {
         try (TestClient client = TestClient.open(server.port(), TENANT, token)) {
             Frame answer = client.request(1, "echo", "x".repeat(3000));

@@ -12,8 +12,8 @@ import org.ops4j.pax.exam.TestProbeBuilder;
 import org.osgi.framework.Constants;
 
 /**
- * The framework every in-framework test of the server boots: Felix with Declarative Services and
- * ConfigAdmin, the Troupe API, host and protocol and the sample plugins, all installed from
+ * The framework every in-framework test of the server boots: Felix with Declarative Services,
+ * ConfigAdmin and Metatype, the Troupe API, host and protocol and the sample plugins, all installed from
  * {@code file:} URLs. The server bundle is not among them: each test class configures it (port,
  * timeouts, tenants) through ConfigAdmin and then installs and starts it ({@link ServerControl}), as
  * the distribution starts it last.
@@ -47,6 +47,9 @@ final class ServerFramework {
                 bundle(url("org.osgi.service.component.jar")),
                 bundle(url("org.apache.felix.scr.jar")),
                 bundle(url("org.apache.felix.configadmin.jar")),
+                // the typed configuration model: the server reads its metatype documents with it
+                bundle(url("org.osgi.service.log.jar")),
+                bundle(url("org.apache.felix.metatype.jar")),
                 bundle(url("troupe-api.jar")),
                 bundle(url("troupe-host.jar")),
                 bundle(url("troupe-protocol.jar")),

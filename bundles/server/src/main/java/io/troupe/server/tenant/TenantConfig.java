@@ -2,7 +2,6 @@ package io.troupe.server.tenant;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
-import java.net.URI;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -10,27 +9,22 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import io.troupe.server.config.ConfigInteger;
+import io.troupe.server.config.CheckedConfiguration;
+import io.troupe.server.config.ConfigurationCheck;
+import io.troupe.server.config.ConfigurationProblem;
+import io.troupe.server.config.ConfigurationSource;
 
 /**
  * One tenant's validated configuration: a factory configuration of {@value #FACTORY_PID}, usually
  * made by FileInstall from {@code etc/io.troupe.tenant-<id>.cfg}.
  *
- * <table>
- * <caption>Keys</caption>
- * <tr><th>key</th><th>meaning</th><th>default</th></tr>
- * <tr><td>{@code token}</td><td>the secret clients send in HELLO; required, not blank (surrounding
- *     whitespace is ignored)</td><td>none</td></tr>
- * <tr><td>{@code maxConnections}</td><td>open sessions at once, 0 or more</td><td>1000</td></tr>
- * <tr><td>{@code maxRequestsPerSecond}</td><td>REQUEST and SEND frames per second over all the
- *     tenant's connections, 0 = unlimited, at most 1 000 000</td><td>0</td></tr>
- * <tr><td>{@code tenant}</td><td>the tenant id, for configurations made without a file</td><td>see
- *     below</td></tr>
- * </table>
+ * <p>The keys, their types, defaults and bounds are those of {@link TenantConfiguration}: {@code token}
+ * (required, not blank), {@code maxConnections} (1000), {@code maxRequestsPerSecond} (0 = unlimited,
+ * at most 1 000 000) and {@code tenant}. A configuration with any bad value is refused whole, with
+ * every problem named; the tenant keeps the configuration it had.
  *
  * <p>The tenant id is, in this order: the {@code tenant} property; the alias in the file name that
  * FileInstall records in {@value #FILE_PROPERTY} ({@code io.troupe.tenant-<id>.cfg}); the name of a
@@ -47,7 +41,7 @@ public final class TenantConfig {
     /** The factory PID of tenant configurations. */
     public static final String FACTORY_PID = "io.troupe.tenant";
     /** Where FileInstall records the file a configuration came from (a {@code file:} URL). */
-    public static final String FILE_PROPERTY = "felix.fileinstall.filename";
+    public static final String FILE_PROPERTY = ConfigurationSource.FILE_PROPERTY;
     /** The file name of tenant {@code <id>}: this prefix, the id, {@code .cfg}. */
     public static final String FILE_PREFIX = FACTORY_PID + "-";
 
@@ -56,6 +50,9 @@ public final class TenantConfig {
     static final String MAX_CONNECTIONS = "maxConnections";
     static final String MAX_REQUESTS_PER_SECOND = "maxRequestsPerSecond";
     static final int DEFAULT_MAX_CONNECTIONS = 1000;
+
+    private static final ConfigurationCheck<TenantConfiguration> CHECK =
+            ConfigurationCheck.of(TenantConfiguration.class);
 
     private static final Pattern ID = Pattern.compile("[A-Za-z0-9._-]{1,64}");
     private static final Pattern FILE_NAME = Pattern.compile(Pattern.quote(FILE_PREFIX) + "(.*)\\.(cfg|config)");
@@ -68,9 +65,10 @@ public final class TenantConfig {
     private final byte[] tokenDigest;
     private final int maxConnections;
     private final int maxRequestsPerSecond;
+    private final List<String> unknownKeys;
 
     private TenantConfig(String id, String pid, String source, String fileName, byte[] tokenDigest,
-            int maxConnections, int maxRequestsPerSecond) {
+            int maxConnections, int maxRequestsPerSecond, List<String> unknownKeys) {
         this.id = id;
         this.pid = pid;
         this.source = source;
@@ -78,6 +76,7 @@ public final class TenantConfig {
         this.tokenDigest = tokenDigest;
         this.maxConnections = maxConnections;
         this.maxRequestsPerSecond = maxRequestsPerSecond;
+        this.unknownKeys = List.copyOf(unknownKeys);
     }
 
     /**
@@ -89,18 +88,23 @@ public final class TenantConfig {
      */
     public static TenantConfig from(String pid, Map<String, ?> properties) throws TenantConfigException {
         Objects.requireNonNull(properties, "properties");
-        Object file = properties.get(FILE_PROPERTY);
-        String fileName = fileNameOf(file);
-        String source = fileName != null ? "file " + pathOf(file) : "configuration " + pid;
+        ConfigurationSource source = ConfigurationSource.of(pid, properties);
+        CheckedConfiguration<TenantConfiguration> checked = CHECK.check(properties, Map.of(), source,
+                ConfigurationCheck.Fallback.NONE);
         List<String> problems = new ArrayList<>();
-        String id = tenantId(pid, properties.get(TENANT), fileName, problems);
-        byte[] digest = token(properties.get(TOKEN), problems);
-        int maxConnections = count(properties, MAX_CONNECTIONS, DEFAULT_MAX_CONNECTIONS, Integer.MAX_VALUE, problems);
-        int maxRequests = count(properties, MAX_REQUESTS_PER_SECOND, 0, RateLimiter.MAX_RATE, problems);
-        if (!problems.isEmpty()) {
-            throw new TenantConfigException(source, String.join("; ", problems));
+        for (ConfigurationProblem problem : checked.problems()) {
+            problems.add(problem.describe());
         }
-        return new TenantConfig(id, pid, source, fileName, digest, maxConnections, maxRequests);
+        boolean tenantChecked = checked.problems().stream().noneMatch(problem -> TENANT.equals(problem.key()));
+        String fileName = source.fileName();
+        String id = tenantChecked ? tenantId(pid, checked.values().containsKey(TENANT) ? checked.typed().tenant()
+                : null, fileName, problems) : null;
+        if (!problems.isEmpty()) {
+            throw new TenantConfigException(source.toString(), String.join("; ", problems));
+        }
+        TenantConfiguration config = checked.typed();
+        return new TenantConfig(id, pid, source.toString(), fileName, digest(config.token().getBytes(UTF_8)),
+                config.maxConnections(), config.maxRequestsPerSecond(), checked.unknown());
     }
 
     /** Whether {@code id} is a valid tenant id. */
@@ -154,9 +158,15 @@ public final class TenantConfig {
         return maxRequestsPerSecond;
     }
 
+    /** Keys of the configuration that no attribute of {@link TenantConfiguration} defines (typos), sorted. */
+    public List<String> unknownKeys() {
+        return unknownKeys;
+    }
+
     /** A copy that came from the configuration {@code pid} (a bootstrap tenant taken over by ConfigAdmin). */
     TenantConfig withPid(String newPid) {
-        return new TenantConfig(id, newPid, source, fileName, tokenDigest, maxConnections, maxRequestsPerSecond);
+        return new TenantConfig(id, newPid, source, fileName, tokenDigest, maxConnections, maxRequestsPerSecond,
+                unknownKeys);
     }
 
     /** Whether {@code token} is this tenant's token; takes the same time whatever it is given. */
@@ -183,31 +193,10 @@ public final class TenantConfig {
 
     /** The last path segment of a {@value #FILE_PROPERTY} value, or {@code null}. */
     static String fileNameOf(Object property) {
-        String path = pathOf(property);
-        if (path == null) {
-            return null;
-        }
-        int slash = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
-        return path.substring(slash + 1);
+        return ConfigurationSource.of(null, property == null ? Map.of() : Map.of(FILE_PROPERTY, property)).fileName();
     }
 
-    /** The path in a {@value #FILE_PROPERTY} value (a {@code file:} URL, or a plain path), or {@code null}. */
-    private static String pathOf(Object property) {
-        if (!(property instanceof String url) || url.isBlank()) {
-            return null;
-        }
-        try {
-            String path = URI.create(url.trim()).getPath();
-            if (path != null) {
-                return path;
-            }
-        } catch (IllegalArgumentException e) {
-            // not a URL: a path as it is
-        }
-        return url.trim();
-    }
-
-    private static String tenantId(String pid, Object explicit, String fileName, List<String> problems) {
+    private static String tenantId(String pid, String explicit, String fileName, List<String> problems) {
         String fromFile = null;
         if (fileName != null) {
             Optional<String> alias = idOfFile(fileName);
@@ -219,11 +208,7 @@ public final class TenantConfig {
         }
         String id;
         if (explicit != null) {
-            if (!(explicit instanceof String text)) {
-                problems.add(TENANT + " is not a string");
-                return null;
-            }
-            id = text.trim();
+            id = explicit;
             if (fromFile != null && !fromFile.equals(id)) {
                 problems.add(TENANT + "=" + id + " contradicts the tenant id '" + fromFile + "' of the file name");
                 return null;
@@ -241,41 +226,5 @@ public final class TenantConfig {
             return null;
         }
         return id;
-    }
-
-    private static byte[] token(Object property, List<String> problems) {
-        if (property == null) {
-            problems.add(TOKEN + " is missing");
-            return null;
-        }
-        if (!(property instanceof String text)) {
-            problems.add(TOKEN + " is not a string");
-            return null;
-        }
-        String token = text.trim();
-        if (token.isEmpty()) {
-            problems.add(TOKEN + " is blank");
-            return null;
-        }
-        return digest(token.getBytes(UTF_8));
-    }
-
-    private static int count(Map<String, ?> properties, String key, int defaultValue, int max, List<String> problems) {
-        Object raw = properties.get(key);
-        if (raw == null) {
-            return defaultValue;
-        }
-        OptionalLong parsed = ConfigInteger.parse(raw);
-        if (parsed.isEmpty()) {
-            problems.add(key + "=" + raw + " is not an integer");
-            return defaultValue;
-        }
-        long value = parsed.getAsLong();
-        if (value < 0) {
-            problems.add(key + "=" + raw + " is negative");
-        } else if (value > max) {
-            problems.add(key + "=" + raw + " is above " + max);
-        }
-        return (int) Math.max(0, Math.min(value, max));
     }
 }

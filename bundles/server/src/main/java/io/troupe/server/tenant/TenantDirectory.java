@@ -197,6 +197,9 @@ public final class TenantDirectory implements ConfigurationListener {
             reject(e.source(), e.problem(), previousId);
             return;
         }
+        if (!config.unknownKeys().isEmpty()) {
+            LOG.warn("{}: unknown key(s) {} ignored", config.source(), config.unknownKeys());
+        }
         Tenant existing = byId.get(config.id());
         String owner = existing == null ? null : existing.config().pid();
         if (owner != null && !owner.equals(pid)) {

@@ -8,11 +8,19 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 
+/**
+ * Tenant configurations read through the typed model ({@link TenantConfiguration} and the metatype
+ * document bnd generated from it in target/classes): a bad value of each kind refuses the whole
+ * configuration and names every problem.
+ *
+ * <p><b>Threading:</b> JUnit runs each test on one thread.
+ */
 class TenantConfigTest {
 
     private static final String FILE = "file:/opt/troupe/etc/io.troupe.tenant-acme.cfg";
@@ -62,11 +70,15 @@ class TenantConfigTest {
 
     @Test
     void invalidIdsAreRejected() {
-        for (String id : new String[] {"", "with space", "a/b", "é", "x".repeat(65)}) {
+        for (String id : new String[] {"with space", "a/b", "é"}) {
             TenantConfigException e = assertThrows(TenantConfigException.class,
                     () -> TenantConfig.from("p", props("tenant", id, "token", "t")), id);
             assertTrue(e.getMessage().contains("invalid"), e.getMessage());
         }
+        assertEquals("tenant = '': blank", problem(props("tenant", "", "token", "t")));
+        assertEquals("tenant = '" + "x".repeat(65) + "': longer than 64 characters",
+                problem(props("tenant", "x".repeat(65), "token", "t")));
+        assertEquals("tenant = '42': not a string (given as Integer)", problem(props("tenant", 42, "token", "t")));
         assertThrows(TenantConfigException.class, () -> TenantConfig.from("p", props("felix.fileinstall.filename",
                 "file:/etc/io.troupe.tenant-bad id.cfg", "token", "t")));
         assertTrue(TenantConfig.isValidId("x".repeat(64)));
@@ -89,18 +101,38 @@ class TenantConfigTest {
 
     @Test
     void aMissingOrBlankTokenIsRejected() {
-        assertEquals("token is missing", problem(props("tenant", "a")));
-        assertEquals("token is blank", problem(props("tenant", "a", "token", "  ")));
-        assertEquals("token is not a string", problem(props("tenant", "a", "token", 42)));
+        assertEquals("token: required and missing", problem(props("tenant", "a")));
+        assertEquals("token = '***': blank", problem(props("tenant", "a", "token", "  ")));
+        assertEquals("token = '***': not a string (given as Integer)", problem(props("tenant", "a", "token", 42)));
+    }
+
+    @Test
+    void theTokenNeverAppearsInAProblem() {
+        TenantConfigException e = assertThrows(TenantConfigException.class, () -> TenantConfig.from("p",
+                props("tenant", "a", "token", new String[] {"s3cret", "other"}, "maxConnections", "lots")));
+        assertFalse(e.getMessage().contains("s3cret"), e.getMessage());
+        assertEquals("configuration p: token = '***': a list where one value is expected; "
+                + "maxConnections = 'lots': not an integer", e.getMessage());
     }
 
     @Test
     void negativeOrNonNumericLimitsAreRejectedAllAtOnce() {
         String problem = problem(props("felix.fileinstall.filename", FILE, "token", "t", "maxConnections", "-1",
                 "maxRequestsPerSecond", "lots"));
-        assertEquals("maxConnections=-1 is negative; maxRequestsPerSecond=lots is not an integer", problem);
-        assertEquals("maxRequestsPerSecond=1000001 is above 1000000",
+        assertEquals("maxConnections = '-1': below the minimum 0; maxRequestsPerSecond = 'lots': not an integer",
+                problem);
+        assertEquals("maxRequestsPerSecond = '1000001': above the maximum 1000000",
                 problem(props("tenant", "a", "token", "t", "maxRequestsPerSecond", 1_000_001)));
+        assertEquals("maxConnections = '1.0': not an integer",
+                problem(props("tenant", "a", "token", "t", "maxConnections", 1.0)));
+    }
+
+    @Test
+    void keysNoAttributeDefinesAreListedForTheLog() throws Exception {
+        TenantConfig config = TenantConfig.from(null, props("tenant", "a", "token", "t", "maxConections", "5",
+                "service.factoryPid", "io.troupe.tenant"));
+        assertEquals(List.of("maxConections"), config.unknownKeys());
+        assertEquals(1000, config.maxConnections(), "the misspelt key is not read");
     }
 
     @Test

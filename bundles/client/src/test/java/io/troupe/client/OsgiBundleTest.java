@@ -34,6 +34,7 @@ import org.osgi.framework.wiring.BundleWiring;
 import org.osgi.framework.wiring.FrameworkWiring;
 
 import io.troupe.protocol.Frame;
+import io.troupe.testsupport.Await;
 
 /**
  * The bundle as built (classes and the manifest bnd wrote) in a real Felix with the protocol bundle

@@ -1,10 +1,10 @@
 package io.troupe.client;
 
-import static io.troupe.client.Await.failure;
-import static io.troupe.client.Await.result;
 import static io.troupe.client.RecordingListener.Kind.CONNECTED;
 import static io.troupe.client.RecordingListener.Kind.DISCONNECTED;
 import static io.troupe.client.RecordingListener.Kind.RECONNECTING;
+import static io.troupe.testsupport.Await.failure;
+import static io.troupe.testsupport.Await.result;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;

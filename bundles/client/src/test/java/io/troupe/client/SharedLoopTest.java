@@ -1,7 +1,7 @@
 package io.troupe.client;
 
-import static io.troupe.client.Await.failure;
-import static io.troupe.client.Await.result;
+import static io.troupe.testsupport.Await.failure;
+import static io.troupe.testsupport.Await.result;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;

@@ -1,46 +1,88 @@
 package io.troupe.client.cli;
 
 import java.time.Duration;
-import java.util.Set;
+
+import picocli.CommandLine.Option;
 
 /**
- * The shape of a bench run.
+ * The shape of a bench run: the options of {@code troupe-client bench}, a picocli mixin whose fields
+ * hold the defaults until the command line sets them.
  *
- * <p><b>Threading:</b> immutable; any thread.
- *
- * @param connections how many clients, each with its own connection
- * @param pipeline    requests each connection keeps in flight
- * @param size        payload bytes per request, random
- * @param duration    the measured time
- * @param warmup      the time before it, run but not measured
- * @param name        the handler to call; replies from {@code echo} are checked against requests
- * @param threads     IO threads shared by the connections
+ * <p><b>Threading:</b> written by picocli while parsing, on the caller's thread; read-only afterwards.
  */
-record BenchOptions(int connections, int pipeline, int size, Duration duration, Duration warmup, String name,
-        int threads) {
-
-    static final Set<String> OPTIONS = Set.of("connections", "pipeline", "size", "duration", "warmup", "name",
-            "threads");
+final class BenchOptions {
 
     /** Keeps a request below the server's default 1 MiB frame limit, name and header included. */
     static final int MAX_SIZE = 1_000_000;
 
-    static BenchOptions parse(Arguments arguments) throws UsageException {
-        int connections = arguments.intOption("connections", 64, 1, 100_000);
-        int pipeline = arguments.intOption("pipeline", 16, 1, 100_000);
-        int size = arguments.intOption("size", 64, 0, MAX_SIZE);
-        Duration duration = arguments.durationOption("duration", Duration.ofSeconds(10));
-        Duration warmup = arguments.durationOption("warmup", Duration.ofSeconds(2));
-        String name = arguments.option("name") == null ? "echo" : arguments.option("name");
-        int defaultThreads = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
-        int threads = arguments.intOption("threads", defaultThreads, 1, 256);
-        if (duration.isZero()) {
-            throw new UsageException("--duration must be positive");
-        }
+    @Option(names = "--connections", paramLabel = "N", converter = OptionValues.Count.class,
+            description = "connections (default ${DEFAULT-VALUE})")
+    private int connections = 64;
+
+    @Option(names = "--pipeline", paramLabel = "N", converter = OptionValues.Count.class,
+            description = "requests in flight per connection (default ${DEFAULT-VALUE})")
+    private int pipeline = 16;
+
+    @Option(names = "--size", paramLabel = "BYTES", converter = OptionValues.PayloadSize.class,
+            description = "random payload per request (default ${DEFAULT-VALUE})")
+    private int size = 64;
+
+    @Option(names = "--duration", paramLabel = "DURATION", converter = OptionValues.PositiveDuration.class,
+            description = "measured time (default 10s)")
+    private Duration duration = Duration.ofSeconds(10);
+
+    @Option(names = "--warmup", paramLabel = "DURATION", converter = OptionValues.AnyDuration.class,
+            description = "unmeasured time before it (default 2s)")
+    private Duration warmup = Duration.ofSeconds(2);
+
+    @Option(names = "--name", paramLabel = "NAME",
+            description = "handler to call (default ${DEFAULT-VALUE}; echo replies are checked against their requests)")
+    private String name = "echo";
+
+    @Option(names = "--threads", paramLabel = "N", converter = OptionValues.Threads.class,
+            description = "IO threads shared by the connections (default: cores, at most 4)")
+    private int threads = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
+
+    /** @throws UsageException when the handler name is empty or longer than 1024 characters */
+    void validate() throws UsageException {
         if (name.isEmpty() || name.length() > 1024) {
             throw new UsageException("--name must have 1 to 1024 characters");
         }
-        return new BenchOptions(connections, pipeline, size, duration, warmup, name, threads);
+    }
+
+    /** How many clients, each with its own connection. */
+    int connections() {
+        return connections;
+    }
+
+    /** Requests each connection keeps in flight. */
+    int pipeline() {
+        return pipeline;
+    }
+
+    /** Payload bytes per request, random. */
+    int size() {
+        return size;
+    }
+
+    /** The measured time. */
+    Duration duration() {
+        return duration;
+    }
+
+    /** The time before it, run but not measured. */
+    Duration warmup() {
+        return warmup;
+    }
+
+    /** The handler to call; replies from {@code echo} are checked against requests. */
+    String name() {
+        return name;
+    }
+
+    /** IO threads shared by the connections. */
+    int threads() {
+        return threads;
     }
 
     boolean verifiesEcho() {

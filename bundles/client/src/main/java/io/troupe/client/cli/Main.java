@@ -1,25 +1,39 @@
 package io.troupe.client.cli;
 
-import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStreamWriter;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
+import java.util.Optional;
 import java.util.function.Function;
 
 import io.troupe.client.TroupeClientException;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.MissingParameterException;
+import picocli.CommandLine.OverwrittenOptionException;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.TypeConversionException;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * The {@code troupe-client} command: {@code request} sends one request and prints the reply;
- * {@code bench} drives load and prints throughput and latency (see {@link #USAGE}).
+ * {@code bench} drives load and prints throughput and latency; {@code deploy} copies a plugin jar
+ * into an installation's deploy folder and reports what the host made of it. picocli reads the
+ * command line ({@link ClientCommand}); {@code --help} prints the full help of the command it
+ * follows on standard output, and a usage error prints the problem, the command's synopsis and a
+ * hint to try {@code --help} on standard error.
  *
- * <p>Run as {@code java -cp troupe-client.jar:troupe-protocol.jar:HdrHistogram.jar
+ * <p>Run as {@code java -cp troupe-client.jar:troupe-protocol.jar:picocli.jar:HdrHistogram.jar
  * io.troupe.client.cli.Main ...}, or through the installation's {@code bin/troupe-client}, which
  * also sets {@code -Dtroupe.home} so that the defaults come from the installation's configuration
- * ({@link ServerTarget}). {@link #run(String...)} returns the exit status instead of exiting, so
- * that tests can run the command in-process.
+ * ({@link ServerTarget}) and deploy folder. {@link #run(String...)} returns the exit status instead of
+ * exiting, so that tests can run the command in-process.
  *
  * <p><b>Threading:</b> one {@link #run} at a time per instance.
  */
@@ -32,50 +46,13 @@ public final class Main {
     static final int EXIT_SERVER_ERROR = 2;
     /** The server could not be reached, the connection was lost, or no answer came in time. */
     static final int EXIT_UNREACHABLE = 3;
+    /** deploy: the host refused the jar, or it was refused before copying; nothing of it runs. */
+    static final int EXIT_DEPLOY_REFUSED = 4;
+    /** deploy: the host reported no outcome within the timeout. */
+    static final int EXIT_NO_OUTCOME = 5;
     /** Bad command line or unusable configuration (sysexits' EX_USAGE). */
     static final int EXIT_USAGE = 64;
     static final int EXIT_INTERRUPTED = 130;
-
-    static final String USAGE = """
-            usage: troupe-client [OPTIONS] request NAME CONTENT
-                   troupe-client [OPTIONS] bench [BENCH OPTIONS]
-                   troupe-client --help
-
-            Talks to a Troupe message server (protocol v1).
-
-            commands:
-              request NAME CONTENT  send CONTENT (UTF-8; "-" reads standard input) to the handler
-                                    NAME, print the reply's bytes and a newline
-              bench                 keep requests in flight on many connections for a while, then
-                                    print requests/s, latency percentiles and errors
-
-            options:
-              --host HOST           server address (default: host in etc/io.troupe.server.cfg
-                                    of the installation, else 127.0.0.1)
-              --port PORT           server port (default: port in that file, else 7878)
-              --tenant TENANT       tenant id (default in an installation: demo)
-              --token TOKEN         the tenant's token (default in an installation: token in
-                                    etc/io.troupe.tenant-TENANT.cfg)
-              --timeout DURATION    limit for connecting and for each reply (default 30s)
-              -h, --help            print this help
-
-            bench options:
-              --connections N       connections (default 64)
-              --pipeline N          requests in flight per connection (default 16)
-              --size BYTES          random payload per request (default 64)
-              --duration DURATION   measured time (default 10s)
-              --warmup DURATION     unmeasured time before it (default 2s)
-              --name NAME           handler to call (default echo; echo replies are checked
-                                    against their requests)
-              --threads N           IO threads shared by the connections (default: cores, at most 4)
-
-            DURATION: 500ms, 10s, 1.5s, 2m or a number of seconds. Put -- before a CONTENT
-            that starts with a dash.
-
-            exit status: 0 success; 2 the server answered ERROR (printed as CODE: detail), or
-            some bench requests failed; 3 the server could not be reached, the connection was
-            lost or no answer came in time; 64 bad usage or configuration; 1 anything else.
-            """;
 
     private final InputStream in;
     private final PrintStream out;
@@ -100,70 +77,103 @@ public final class Main {
 
     /** Runs the command and returns its exit status; never calls {@link System#exit}. */
     public int run(String... args) {
-        try {
-            return dispatch(args);
-        } catch (UsageException e) {
-            err.println("troupe-client: " + e.getMessage());
-            err.println();
-            err.print(USAGE);
-            err.flush();
-            return EXIT_USAGE;
-        } catch (InterruptedException e) {
+        CommandLine commandLine = ClientCommand.withoutServerOptions(new ClientCommand(in, out, err,
+                systemProperty.apply(ClientCommand.HOME_PROPERTY)));
+        commandLine.setOut(new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true));
+        commandLine.setErr(new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true));
+        commandLine.setParameterExceptionHandler((e, args1) -> usageError(e.getCommandLine(), problem(e)));
+        commandLine.setExecutionExceptionHandler(this::executionFailed);
+        int status = commandLine.execute(args);
+        out.flush();
+        err.flush();
+        return status;
+    }
+
+    /** Prints the problem, the synopsis of the command it concerns and a hint; returns {@link #EXIT_USAGE}. */
+    private int usageError(CommandLine command, String problem) {
+        CommandSpec spec = command.getCommandSpec();
+        err.println("troupe-client: " + problem);
+        String[] synopsis = spec.usageMessage().customSynopsis();
+        for (int i = 0; i < synopsis.length; i++) {
+            err.println(i == 0 ? "usage: " + synopsis[i] : synopsis[i]);
+        }
+        err.println("try '" + spec.qualifiedName() + " --help' for more information");
+        err.flush();
+        return EXIT_USAGE;
+    }
+
+    private int executionFailed(Exception e, CommandLine command, ParseResult parsed) {
+        if (e instanceof UsageException usage) {
+            return usageError(command, usage.getMessage());
+        }
+        if (e instanceof InterruptedException) {
             Thread.currentThread().interrupt();
             err.println("troupe-client: interrupted");
+            err.flush();
             return EXIT_INTERRUPTED;
         }
+        err.println("troupe-client: " + e);
+        err.flush();
+        return EXIT_FAILURE;
     }
 
-    private int dispatch(String[] args) throws UsageException, InterruptedException {
-        Set<String> known = new HashSet<>(ServerTarget.OPTIONS);
-        known.addAll(BenchOptions.OPTIONS);
-        Arguments arguments = Arguments.parse(args, known);
-        if (arguments.help()) {
-            out.print(USAGE);
-            out.flush();
-            return EXIT_OK;
+    /** What a picocli parameter exception means, in the words of this command. */
+    private static String problem(ParameterException e) {
+        CommandSpec spec = e.getCommandLine().getCommandSpec();
+        if (e.getCause() instanceof TypeConversionException conversion && e.getArgSpec() instanceof OptionSpec option) {
+            return option.longestName() + " " + conversion.getMessage();
         }
-        List<String> positional = arguments.positional();
-        if (positional.isEmpty()) {
-            throw new UsageException("no command");
+        if (e instanceof OverwrittenOptionException overwritten && overwritten.getOverwritten() instanceof OptionSpec o) {
+            return o.longestName() + " is given twice";
         }
-        String command = positional.get(0);
-        List<String> operands = positional.subList(1, positional.size());
-        return switch (command) {
-            case "request" -> request(arguments, operands);
-            case "bench" -> bench(arguments, operands);
-            default -> throw new UsageException("unknown command '" + command + "'");
-        };
+        if (e instanceof MissingParameterException missing) {
+            return missingParameter(spec, missing);
+        }
+        if (e instanceof UnmatchedArgumentException unmatched && !unmatched.getUnmatched().isEmpty()) {
+            return unmatchedArgument(spec, unmatched.getUnmatched().get(0));
+        }
+        return e.getMessage();
     }
 
-    private int request(Arguments arguments, List<String> operands) throws UsageException, InterruptedException {
-        for (String name : arguments.optionNames()) {
-            if (BenchOptions.OPTIONS.contains(name)) {
-                throw new UsageException("--" + name + " is a bench option");
+    private static String missingParameter(CommandSpec spec, MissingParameterException e) {
+        List<ArgSpec> missing = e.getMissing();
+        if (!missing.isEmpty() && missing.get(0) instanceof OptionSpec option) {
+            return option.longestName() + " needs a value";
+        }
+        List<String> labels = spec.positionalParameters().stream().map(ArgSpec::paramLabel).toList();
+        return spec.name() + " needs " + String.join(" and ", labels);
+    }
+
+    private static String unmatchedArgument(CommandSpec spec, String argument) {
+        if (argument.startsWith("-") && argument.length() > 1) {
+            int equals = argument.indexOf('=');
+            String name = equals < 0 ? argument : argument.substring(0, equals);
+            return optionOfAnotherCommand(spec, name).map(command -> name + " is " + article(command) + " option")
+                    .orElse("unknown option " + name);
+        }
+        if (spec.parent() == null) {
+            return "unknown command '" + argument + "'";
+        }
+        if (spec.positionalParameters().isEmpty()) {
+            return spec.name() + " takes options only, not '" + argument + "'";
+        }
+        return "unexpected argument '" + argument + "'";
+    }
+
+    /** The name of the other command that has the option {@code name}, if one has it. */
+    private static Optional<String> optionOfAnotherCommand(CommandSpec spec, String name) {
+        CommandSpec root = spec.root();
+        for (CommandLine sub : root.subcommands().values()) {
+            CommandSpec other = sub.getCommandSpec();
+            if (other != spec && other.findOption(name) != null && root.findOption(name) == null) {
+                return Optional.of(other.name());
             }
         }
-        if (operands.size() != 2) {
-            throw new UsageException("request needs NAME and CONTENT");
-        }
-        ServerTarget target = ServerTarget.resolve(arguments, systemProperty.apply("troupe.home"));
-        byte[] content;
-        try {
-            content = operands.get(1).equals("-") ? in.readAllBytes() : operands.get(1).getBytes(StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            err.println("troupe-client: cannot read standard input: " + e.getMessage());
-            return EXIT_FAILURE;
-        }
-        return new RequestCommand(target, out, err).run(operands.get(0), content);
+        return Optional.empty();
     }
 
-    private int bench(Arguments arguments, List<String> operands) throws UsageException, InterruptedException {
-        if (!operands.isEmpty()) {
-            throw new UsageException("bench takes options only, not '" + operands.get(0) + "'");
-        }
-        BenchOptions options = BenchOptions.parse(arguments);
-        ServerTarget target = ServerTarget.resolve(arguments, systemProperty.apply("troupe.home"));
-        return new Bench(target, options, out, err).run();
+    private static String article(String command) {
+        return (command.startsWith("a") || command.startsWith("e") ? "an " : "a ") + command;
     }
 
     /** {@code CODE: detail}, or just the code when the server gave no detail. */

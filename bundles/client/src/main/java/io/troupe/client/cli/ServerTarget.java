@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Properties;
-import java.util.Set;
 
 import io.troupe.client.TroupeClient;
 
@@ -32,8 +31,6 @@ import io.troupe.client.TroupeClient;
  */
 record ServerTarget(String host, int port, String tenant, String token, Duration timeout) {
 
-    static final Set<String> OPTIONS = Set.of("host", "port", "tenant", "token", "timeout");
-
     static final String DEFAULT_HOST = "127.0.0.1";
     static final int DEFAULT_PORT = 7878;
     static final String DEFAULT_TENANT = "demo";
@@ -41,42 +38,39 @@ record ServerTarget(String host, int port, String tenant, String token, Duration
     static final String SERVER_CONFIG = "etc/io.troupe.server.cfg";
 
     /**
-     * @param home the installation directory, or null when not run from one
+     * @param options the connection options given on the command line
+     * @param home    the installation directory, or null when not run from one
      * @throws UsageException when the tenant or the token is missing, or a configuration file is
      *                        unreadable or holds a bad port
      */
-    static ServerTarget resolve(Arguments arguments, String home) throws UsageException {
+    static ServerTarget resolve(ClientCommand.ServerOptions options, String home) throws UsageException {
         Path homeDir = home == null || home.isBlank() ? null : Path.of(home);
         Path serverFile = homeDir == null ? null : homeDir.resolve(SERVER_CONFIG);
         Properties server = load(serverFile);
 
-        String host = first(arguments.option("host"), server.getProperty("host"), DEFAULT_HOST);
+        String host = first(options.host(), server.getProperty("host"), DEFAULT_HOST);
         if (host.isEmpty() || host.equals("0.0.0.0") || host.equals("::") || host.equals("*")) {
             host = DEFAULT_HOST;
         }
-        String portText = arguments.option("port");
-        String portSource = "--port";
-        if (portText == null && server.getProperty("port") != null) {
-            portText = server.getProperty("port");
-            portSource = "port in " + serverFile;
+        int port = DEFAULT_PORT;
+        if (options.port() != null) {
+            port = options.port();
+        } else if (server.getProperty("port") != null) {
+            port = OptionValues.parseInt(server.getProperty("port"), 1, 65535, "port in " + serverFile);
         }
-        int port = portText == null ? DEFAULT_PORT : Arguments.parseInt(portText, 1, 65535, portSource);
 
-        String tenant = first(arguments.option("tenant"), homeDir == null ? null : DEFAULT_TENANT, null);
+        String tenant = first(options.tenant(), homeDir == null ? null : DEFAULT_TENANT, null);
         if (tenant == null) {
             throw new UsageException("no tenant: give --tenant and --token (run from an installation, the demo "
                     + "tenant is the default)");
         }
         Path tenantFile = homeDir == null ? null : homeDir.resolve("etc/io.troupe.tenant-" + tenant + ".cfg");
-        String token = first(arguments.option("token"), load(tenantFile).getProperty("token"), null);
+        String token = first(options.token(), load(tenantFile).getProperty("token"), null);
         if (token == null) {
             throw new UsageException("no token for tenant '" + tenant + "': give --token"
                     + (tenantFile == null ? "" : " (or set token in " + tenantFile + ")"));
         }
-        Duration timeout = arguments.durationOption("timeout", DEFAULT_TIMEOUT);
-        if (timeout.isZero()) {
-            throw new UsageException("--timeout must be positive");
-        }
+        Duration timeout = options.timeout() == null ? DEFAULT_TIMEOUT : options.timeout();
         return new ServerTarget(host, port, tenant, token, timeout);
     }
 

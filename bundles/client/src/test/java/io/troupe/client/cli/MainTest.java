@@ -8,8 +8,10 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,6 +30,9 @@ import io.troupe.client.TestServer;
 import io.troupe.protocol.ErrorCode;
 import io.troupe.protocol.Frame;
 import io.troupe.protocol.FrameType;
+import io.troupe.testsupport.Await;
+import io.troupe.testsupport.HostStatus;
+import io.troupe.testsupport.TestJars;
 
 class MainTest {
 
@@ -157,17 +162,34 @@ class MainTest {
                 Arguments.of(List.of("--tenant", "a", "--token", "b", "bench", "--duration", "soon"),
                         "--duration must be a duration"),
                 Arguments.of(List.of("--tenant", "a", "--token", "b", "bench", "--connections", "0"),
-                        "--connections must be a whole number from 1"));
+                        "--connections must be a whole number from 1"),
+                Arguments.of(List.of("deploy"), "deploy needs JAR"),
+                Arguments.of(List.of("deploy", "kv.jar"), "no deploy folder: give --deploy-dir DIR"),
+                Arguments.of(List.of("--port", "1", "deploy", "--deploy-dir", "d", "kv.jar"),
+                        "deploy copies into a folder and connects to no server"),
+                Arguments.of(List.of("deploy", "--tenant", "a", "kv.jar"), "unknown option --tenant"),
+                Arguments.of(List.of("deploy", "--timeout", "0s", "kv.jar"), "--timeout must be positive"));
     }
 
     @ParameterizedTest
     @MethodSource("badCommandLines")
-    void aBadCommandLinePrintsTheProblemAndTheUsageAndExits64(List<String> args, String problem) {
+    void aBadCommandLinePrintsTheProblemAndAShortUsageAndExits64(List<String> args, String problem) {
         assertEquals(64, run(args.toArray(String[]::new)));
 
         assertTrue(stderr().startsWith("troupe-client: " + problem), stderr());
-        assertTrue(stderr().contains("usage: troupe-client"), stderr());
+        assertTrue(stderr().contains("\nusage: troupe-client "), stderr());
+        assertTrue(stderr().endsWith(" --help' for more information\n"), stderr());
+        assertTrue(stderr().lines().count() <= 6, "a short usage, not the help: " + stderr());
         assertEquals("", stdout());
+    }
+
+    @Test
+    void aUsageErrorOfACommandShowsThatCommandsSynopsis() {
+        assertEquals(64, run("--tenant", "a", "--token", "b", "request", "echo"));
+
+        assertEquals("troupe-client: request needs NAME and CONTENT\n"
+                + "usage: troupe-client [OPTIONS] request NAME CONTENT\n"
+                + "try 'troupe-client request --help' for more information\n", stderr());
     }
 
     @Test
@@ -175,6 +197,16 @@ class MainTest {
         assertEquals(0, run("--help"));
 
         assertTrue(stdout().startsWith("usage: troupe-client [OPTIONS] request NAME CONTENT"), stdout());
+        assertTrue(stdout().contains("exit status: 0 success;"), stdout());
+        assertEquals("", stderr());
+    }
+
+    @Test
+    void helpAfterACommandPrintsThatCommandsOptions() {
+        assertEquals(0, run("bench", "--help"));
+
+        assertTrue(stdout().startsWith("usage: troupe-client [OPTIONS] bench [BENCH OPTIONS]"), stdout());
+        assertTrue(stdout().contains("--pipeline N"), stdout());
         assertEquals("", stderr());
     }
 
@@ -270,6 +302,89 @@ class MainTest {
 
         assertTrue(stderr().contains("3 of 3 connections failed"), stderr());
         assertEquals("", stdout());
+    }
+
+    @Test
+    void deployCopiesTheJarIntoTheInstallationsDeployFolderAndPrintsTheHostsOutcome() throws Exception {
+        Path deploy = Files.createDirectories(home.resolve("deploy"));
+        systemProperties.put("troupe.home", home.toString());
+        Path jar = TestJars.bundle(home.resolve("build/kv.jar"), "kv", "6.0.0");
+        Thread host = host(deploy, jar, "running", "6.0.0", null);
+
+        assertEquals(0, run("deploy", jar.toString()), stderr());
+
+        host.join();
+        assertEquals("deployed kv 6.0.0 as deploy/kv.jar: running\n", stdout());
+        assertEquals("", stderr());
+        assertEquals(HostStatus.sha256(jar), HostStatus.sha256(deploy.resolve("kv.jar")));
+    }
+
+    @Test
+    void aJarTheHostRefusesPrintsTheReasonAndWhatStillRunsAndExitsFour() throws Exception {
+        Path deploy = Files.createDirectories(home.resolve("plugins"));
+        TestJars.bundle(deploy.resolve("kv.jar"), "kv", "5.0.0");
+        Path jar = TestJars.bundle(home.resolve("build/kv.jar"), "kv", "6.0.0");
+        Thread host = host(deploy, jar, "rolled-back", "5.0.0", "kv.Store cannot import the state of 5.0.0");
+
+        assertEquals(4, run("deploy", "--deploy-dir", deploy.toString(), jar.toString()), stderr());
+
+        host.join();
+        assertEquals("ERROR deploy.rejected: kv.Store cannot import the state of 5.0.0\nrunning: kv 5.0.0\n",
+                stderr());
+        assertEquals("", stdout());
+    }
+
+    @Test
+    void aJarRefusedBeforeCopyingExitsFourAndChangesNothing() throws Exception {
+        Path deploy = Files.createDirectories(home.resolve("deploy"));
+        Path text = Files.writeString(home.resolve("kv.jar"), "not a jar");
+
+        assertEquals(4, run("deploy", "--deploy-dir", deploy.toString(), text.toString()));
+
+        assertTrue(stderr().startsWith("ERROR not.a.bundle: " + text + " is not a plugin bundle"), stderr());
+        try (Stream<Path> files = Files.list(deploy)) {
+            assertEquals(0, files.count());
+        }
+    }
+
+    @Test
+    void noOutcomeFromTheHostInTimeExitsFive() throws Exception {
+        Path deploy = Files.createDirectories(home.resolve("deploy"));
+        Path jar = TestJars.bundle(home.resolve("build/kv.jar"), "kv", "6.0.0");
+
+        assertEquals(5, run("deploy", "--deploy-dir", deploy.toString(), "--timeout", "300ms", jar.toString()));
+
+        assertTrue(stderr().startsWith("ERROR deploy.timeout: the host reported no outcome for deploy/kv.jar within"
+                + " 300 ms (is Troupe running, and is " + deploy + " its deploy folder?)"), stderr());
+        assertTrue(Files.exists(deploy.resolve("kv.jar")), "the jar stays for the host to find later");
+    }
+
+    /**
+     * Plays the host's deploy watcher on another thread: once {@code deploy/<jar's name>} holds the
+     * bytes of {@code jar}, writes its outcome.
+     */
+    private static Thread host(Path deploy, Path jar, String outcome, String runningVersion, String reason)
+            throws IOException {
+        String file = jar.getFileName().toString();
+        String expected = HostStatus.sha256(jar);
+        Thread host = new Thread(() -> {
+            Await.until(file + " is deployed", () -> expected.equals(digestOrNull(deploy.resolve(file))));
+            try {
+                HostStatus.judge(deploy, file, outcome, "kv", "6.0.0", runningVersion, reason, Instant.now());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }, "host deploy watcher");
+        host.start();
+        return host;
+    }
+
+    private static String digestOrNull(Path file) {
+        try {
+            return HostStatus.sha256(file);
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     private void writeConfig(String name, String content) throws IOException {

@@ -31,7 +31,7 @@ import org.slf4j.LoggerFactory;
 import io.troupe.api.TroupeRuntime;
 import io.troupe.api.monitor.ServerStats;
 import io.troupe.api.net.Reactor;
-import io.troupe.server.config.ConfigurationSource;
+import io.troupe.config.ConfigurationSource;
 import io.troupe.server.session.Sessions;
 import io.troupe.server.tenant.DemoTenant;
 import io.troupe.server.tenant.TenantConfig;

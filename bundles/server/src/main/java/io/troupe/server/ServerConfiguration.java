@@ -13,7 +13,7 @@ import io.troupe.protocol.FrameDecoder;
  *
  * <p>Keys of later features (TLS, HTTP, ...) are added here, with their bounds, and nowhere else.
  *
- * <p><b>Threading:</b> the instances ({@link io.troupe.server.config.TypedConfiguration} views) are
+ * <p><b>Threading:</b> the instances ({@link io.troupe.config.TypedConfiguration} views) are
  * immutable.
  */
 @ObjectClassDefinition(name = "Troupe server",

@@ -10,11 +10,11 @@ import java.util.function.Consumer;
 
 import io.troupe.api.net.ConnectionOptions;
 import io.troupe.protocol.FrameDecoder;
-import io.troupe.server.config.CheckedConfiguration;
-import io.troupe.server.config.ConfigurationCheck;
-import io.troupe.server.config.ConfigurationProblem;
-import io.troupe.server.config.ConfigurationSource;
-import io.troupe.server.config.TypedConfiguration;
+import io.troupe.config.CheckedConfiguration;
+import io.troupe.config.ConfigurationCheck;
+import io.troupe.config.ConfigurationProblem;
+import io.troupe.config.ConfigurationSource;
+import io.troupe.config.TypedConfiguration;
 import io.troupe.server.session.SessionLimits;
 
 /**

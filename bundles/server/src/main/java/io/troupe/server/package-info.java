@@ -5,14 +5,16 @@
  *
  * <pre>
  *   io.troupe.server            ServerComponent (DS: config io.troupe.server, lifecycle)
- *     │  ServerSettings, Endpoint (the listening socket, re-bound on change),
+ *     │  ServerConfiguration (the typed model of every server key), ServerSettings, Endpoint (the listening socket, re-bound on change),
  *     │  TenantCommands (troupe:tenants, rate windows), ServerStatistics (the ServerStats service)
  *     ├──► io.troupe.server.session   Sessions ──creates──► Session (one per connection, on its IO loop)
  *     │        Session ─decode─► auth ─► quota ─► route ─► handler actors (ask/tell)
  *     │        RequestsInFlight (exactly one answer each), Replies (answer → frame), SessionActor (pushes)
  *     └──► io.troupe.server.tenant    TenantDirectory (ConfigAdmin io.troupe.tenant-*) ─► Tenant
- *              TenantConfig (validation), RateLimiter (token bucket), DemoTenant (first start)
- *   io.troupe.server.config     ConfigInteger: integers as ConfigAdmin delivers them (root and tenant)
+ *              TenantConfiguration (typed model), TenantConfig (checked), RateLimiter (token bucket),
+ *              DemoTenant (first start)
+ *   io.troupe.config            (module bundles/config, copied into this bundle) ConfigurationCheck:
+ *                               a configuration checked against the metatype of its property type
  *
  *   dependencies point down: session uses tenant; tenant knows neither; config knows nothing;
  *   only the root knows DS.

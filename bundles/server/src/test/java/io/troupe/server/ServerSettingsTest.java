@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 import io.troupe.api.net.ConnectionOptions;
 import io.troupe.protocol.FrameDecoder;
-import io.troupe.server.config.ConfigurationProblem;
+import io.troupe.config.ConfigurationProblem;
 
 /**
  * The server's settings read through the typed model ({@link ServerConfiguration} and the metatype

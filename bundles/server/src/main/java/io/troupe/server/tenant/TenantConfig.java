@@ -12,10 +12,10 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import io.troupe.server.config.CheckedConfiguration;
-import io.troupe.server.config.ConfigurationCheck;
-import io.troupe.server.config.ConfigurationProblem;
-import io.troupe.server.config.ConfigurationSource;
+import io.troupe.config.CheckedConfiguration;
+import io.troupe.config.ConfigurationCheck;
+import io.troupe.config.ConfigurationProblem;
+import io.troupe.config.ConfigurationSource;
 
 /**
  * One tenant's validated configuration: a factory configuration of {@value #FACTORY_PID}, usually

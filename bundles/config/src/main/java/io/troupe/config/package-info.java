@@ -19,8 +19,15 @@
  * each bad value, and keeps the previous value in force; only accepted values reach the typed view.
  *
  * <p>Every key of the server lives in {@code io.troupe.server.ServerConfiguration}, every key of a
- * tenant in {@code io.troupe.server.tenant.TenantConfiguration}; later features add theirs there.
+ * tenant in {@code io.troupe.server.tenant.TenantConfiguration}, every runtime-tunable key of the
+ * host in {@code io.troupe.host.HostConfiguration}; later features add theirs there, or a property
+ * type of their own beside them.
+ *
+ * <p>This package is not a bundle of its own: the host and the server copy it into their jars
+ * (bnd {@code Private-Package}), so that it is exported by nobody and each bundle reads its own
+ * metatype documents with its own copy. Its only imports are {@code org.apache.felix.metatype} and
+ * {@code org.osgi.service.metatype}, from the Felix Metatype bundle.
  *
  * <p><b>Threading:</b> every class here is immutable or stateless; any thread.
  */
-package io.troupe.server.config;
+package io.troupe.config;

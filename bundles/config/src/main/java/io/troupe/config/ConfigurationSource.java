@@ -1,4 +1,4 @@
-package io.troupe.server.config;
+package io.troupe.config;
 
 import java.net.URI;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.troupe.server.config;
+package io.troupe.config;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -12,7 +12,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import io.troupe.server.config.ConfigurationCheck.Fallback;
+import io.troupe.config.ConfigurationCheck.Fallback;
 
 /**
  * One bad value of each kind of attribute, through the real metatype reader and validator (Felix

@@ -1,4 +1,4 @@
-package io.troupe.server.config;
+package io.troupe.config;
 
 /**
  * A property type with the kinds of attribute the server's and tenants' models do not have yet

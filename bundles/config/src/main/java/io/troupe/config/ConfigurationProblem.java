@@ -1,4 +1,4 @@
-package io.troupe.server.config;
+package io.troupe.config;
 
 /**
  * One bad value of a configuration: the key, the value as given (masked for passwords), why it

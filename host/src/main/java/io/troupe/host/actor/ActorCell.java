@@ -156,6 +156,7 @@ public final class ActorCell implements Runnable, ActorContext {
     /** Marks a cell created while its plugin is being swapped: it waits for the next revision. */
     void startDetached() {
         lifecycle = DETACHED;
+        swap = new CellSwap(this, true);
     }
 
     // ---------------------------------------------------------------- any thread
@@ -463,7 +464,11 @@ public final class ActorCell implements Runnable, ActorContext {
         } else if (message instanceof SystemMessage.Adopt adopt) {
             transitions().adopt(adopt.child());
         } else if (message instanceof SystemMessage.Detach detach) {
-            swap().detach(detach.barrier());
+            swap().detach(detach.swap(), detach.barrier());
+        } else if (message instanceof SystemMessage.Reattach) {
+            if (swap().reattach()) {
+                transitions().create();
+            }
         } else if (message instanceof SystemMessage.Prepare prepare) {
             swap().prepare(prepare.source(), prepare.barrier());
         } else if (message instanceof SystemMessage.Commit) {
@@ -506,6 +511,31 @@ public final class ActorCell implements Runnable, ActorContext {
         return children;
     }
 
+    /** How many children are listed now. */
+    int childCount() {
+        return children == null ? 0 : children.size();
+    }
+
+    /** Sends {@code message} to every listed child. */
+    void tellChildren(SystemMessage message) {
+        if (children != null) {
+            children.tellAll(message);
+        }
+    }
+
+    /**
+     * Checks that no active timer's message holds a class loaded by {@code code}, the revision a hot
+     * swap replaces: such a message would reach the next revision's instance as an object it cannot
+     * use.
+     *
+     * @throws IllegalArgumentException naming the timer and the class
+     */
+    void requirePortableTimers(ClassLoader code) {
+        if (timers != null) {
+            timers.requirePortable(code);
+        }
+    }
+
     /** The lifecycle transitions, created for a system message and dropped once they have settled. */
     private CellLifecycle transitions() {
         if (transitions == null) {
@@ -516,7 +546,7 @@ public final class ActorCell implements Runnable, ActorContext {
 
     private CellSwap swap() {
         if (swap == null) {
-            swap = new CellSwap(this);
+            swap = new CellSwap(this, false);
         }
         return swap;
     }

@@ -105,20 +105,46 @@ public final class ActorSystem {
     }
 
     /**
-     * Hot swap, step 1: each actor exports its state on its own turn and drops its instance; their
-     * mailboxes keep accepting messages.
+     * Hot swap, step 1: every live actor whose code belongs to {@code swap}'s revision (see
+     * {@link FactorySource#codeLoader()}), and every actor in {@code also}, exports its state on its
+     * own turn and stops taking turns; its mailbox keeps accepting messages. Each passes the swap on
+     * to its children, so that actors spawned in the meantime, at any depth, join too. Actors already
+     * part of the swap are skipped, so this may run again to catch actors spawned while the swap ran.
      *
-     * @return the barrier to {@linkplain SwapBarrier#await await} the actors on
+     * @return the barrier to {@linkplain SwapBarrier#await await} the actors on; its failures name
+     *         the actors whose state cannot cross the swap
      */
-    public SwapBarrier detach(Collection<ActorRef> actors) {
-        SwapBarrier barrier = new SwapBarrier(actors.size());
-        actors.forEach(actor -> cellOf(actor).sendSystem(new SystemMessage.Detach(barrier)));
+    public SwapBarrier detachAll(CodeSwap swap, Collection<ActorRef> also) {
+        Map<Long, ActorCell> cells = new java.util.LinkedHashMap<>();
+        for (ActorCell cell : registry.values()) {
+            if (cell != guardian && !swap.hasJoined(cell.id()) && swap.owns(cell.source())) {
+                cells.put(cell.key(), cell);
+            }
+        }
+        for (ActorRef actor : also) {
+            ActorCell cell = cellOf(actor);
+            if (!swap.hasJoined(cell.id())) {
+                cells.putIfAbsent(cell.key(), cell);
+            }
+        }
+        SwapBarrier barrier = new SwapBarrier(cells.size());
+        SystemMessage.Detach detach = new SystemMessage.Detach(swap, barrier);
+        cells.values().forEach(cell -> cell.sendSystem(detach));
         return barrier;
     }
 
     /**
-     * Hot swap, step 2: each detached actor creates an instance from its new source, runs
-     * {@code preStart} and imports its state, then waits for {@link #commit} or {@link #abort}.
+     * Hot swap refused before the old revision went away: the detached actors resume with their old
+     * instances, and those spawned during the swap start from their sources.
+     */
+    public void reattach(Collection<ActorRef> actors) {
+        actors.forEach(actor -> cellOf(actor).sendSystem(SystemMessage.Reattach.INSTANCE));
+    }
+
+    /**
+     * Hot swap, step 2: each detached actor creates an instance from its new source and hands it the
+     * exported state ({@code importState}; an actor that never started gets {@code preStart}
+     * instead), then waits for {@link #commit} or {@link #abort}.
      *
      * @return the barrier whose failures say which actors could not take over
      */
@@ -133,7 +159,10 @@ public final class ActorSystem {
         actors.forEach(actor -> cellOf(actor).sendSystem(SystemMessage.Commit.INSTANCE));
     }
 
-    /** Hot swap, step 3 on failure: the prepared instances are dropped; the actors stay detached. */
+    /**
+     * Hot swap, step 3 on failure: the prepared instances are dropped; the actors stay detached, with
+     * their exported state, for another revision.
+     */
     public void abort(Collection<ActorRef> actors) {
         actors.forEach(actor -> cellOf(actor).sendSystem(SystemMessage.Abort.INSTANCE));
     }

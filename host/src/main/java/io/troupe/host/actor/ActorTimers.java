@@ -63,6 +63,23 @@ final class ActorTimers implements Timers {
     }
 
     /**
+     * Checks that no active timer's message holds a class loaded by {@code code}; see
+     * {@link ActorCell#requirePortableTimers}.
+     *
+     * @throws IllegalArgumentException naming the timer and the class
+     */
+    void requirePortable(ClassLoader code) {
+        for (ActorTimer timer : active.values()) {
+            try {
+                PortableState.require(timer.message(), code, "its message");
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("timer '" + timer.key() + "': " + e.getMessage()
+                        + " (cancel it in exportState and schedule it again in importState)", e);
+            }
+        }
+    }
+
+    /**
      * The message to deliver for a fired timer, or {@code null} if the timer was cancelled or replaced
      * since it fired.
      */

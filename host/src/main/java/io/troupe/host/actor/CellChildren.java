@@ -46,6 +46,10 @@ final class CellChildren {
         return true;
     }
 
+    int size() {
+        return cells == null ? 0 : cells.size();
+    }
+
     boolean isEmpty() {
         return cells == null || cells.isEmpty();
     }

@@ -65,7 +65,7 @@ final class CellLifecycle {
         FactorySource source = cell.source();
         try {
             ActorFactory factory = source.factory();
-            thread.setContextClassLoader(factory.getClass().getClassLoader());
+            thread.setContextClassLoader(source.codeLoader());
             Actor created = factory.create();
             if (created == null) {
                 throw new IllegalStateException("factory " + source.origin() + " returned no actor");

@@ -18,6 +18,15 @@ public interface FactorySource {
     /** A short description for shells and logs, e.g. {@code handler:echo}. */
     String origin();
 
+    /**
+     * The class loader of the code this source creates actors from: the bundle revision a hot swap
+     * of that bundle must move them away from. By default, the factory's own class loader (a lambda
+     * or an anonymous factory is loaded by the bundle that wrote it).
+     */
+    default ClassLoader codeLoader() {
+        return factory().getClass().getClassLoader();
+    }
+
     /** Called when an actor created from this source is spawned. */
     default void attach(ActorRef actor) {
     }

@@ -28,6 +28,16 @@ final class PortableState {
      * @throws IllegalArgumentException naming the first offending class
      */
     static Object require(Object state, ClassLoader pluginLoader) {
+        return require(state, pluginLoader, "exported state");
+    }
+
+    /**
+     * Returns {@code value} if no object in it comes from {@code pluginLoader}.
+     *
+     * @param what how the message names the value, e.g. {@code exported state}
+     * @throws IllegalArgumentException naming the first offending class
+     */
+    static Object require(Object state, ClassLoader pluginLoader, String what) {
         if (state == null || pluginLoader == null) {
             return state;
         }
@@ -40,12 +50,12 @@ final class PortableState {
                 continue;
             }
             if (seen.size() > MAX_OBJECTS) {
-                throw new IllegalArgumentException("exported state holds more than " + MAX_OBJECTS + " objects");
+                throw new IllegalArgumentException(what + " holds more than " + MAX_OBJECTS + " objects");
             }
             Class<?> type = next.getClass();
             if (type.getClassLoader() == pluginLoader) {
-                throw new IllegalArgumentException("exported state holds an instance of the plugin's own class "
-                        + type.getName() + ": export JDK or API types only");
+                throw new IllegalArgumentException(what + " holds an instance of the plugin's own class "
+                        + type.getName() + ": only JDK or API types can cross a swap");
             }
             if (type.isArray() && !type.getComponentType().isPrimitive()) {
                 for (int i = 0, n = Array.getLength(next); i < n; i++) {

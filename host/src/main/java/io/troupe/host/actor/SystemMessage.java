@@ -30,10 +30,19 @@ sealed interface SystemMessage {
     /** To the guardian: adopt a top-level actor spawned from outside the runtime. */
     record Adopt(ActorCell child) implements SystemMessage { }
 
-    /** Hot swap: export the state, drop the instance, keep the mailbox. */
-    record Detach(SwapBarrier barrier) implements SystemMessage { }
+    /**
+     * Hot swap: if the actor's code belongs to the swapped revision, export the state, stop taking
+     * turns (the mailbox keeps filling) and pass the swap on to the children.
+     */
+    record Detach(CodeSwap swap, SwapBarrier barrier) implements SystemMessage { }
 
-    /** Hot swap: create an instance of the next revision and import the state; wait for the commit. */
+    /** Hot swap refused before the old revision went away: the old instance resumes. */
+    enum Reattach implements SystemMessage { INSTANCE }
+
+    /**
+     * Hot swap: create an instance of the next revision and import the state (or, for an actor that
+     * never started, run {@code preStart}); wait for the commit.
+     */
     record Prepare(FactorySource source, SwapBarrier barrier) implements SystemMessage { }
 
     /** Hot swap: every actor of the plugin is prepared; process messages again. */

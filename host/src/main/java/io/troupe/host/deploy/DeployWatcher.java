@@ -60,6 +60,7 @@ public final class DeployWatcher {
     private final Duration poll;
     private final int startLevel;
     private final Path goodCopies;
+    private final DeployOutcomes outcomes;
     private final Map<String, Entry> entries = new HashMap<>();
     private final Thread thread;
     private volatile boolean running = true;
@@ -73,6 +74,7 @@ public final class DeployWatcher {
         this.poll = poll;
         this.startLevel = startLevel;
         this.goodCopies = context.getDataFile("deployed").toPath();
+        this.outcomes = new DeployOutcomes(folder);
         this.thread = new Thread(this::run, "troupe-deployer");
         thread.setDaemon(true);
     }
@@ -207,6 +209,10 @@ public final class DeployWatcher {
             jar = PluginJar.read(snapshot);
         } catch (IOException e) {
             LOG.error("Plugin deploy/{} is not usable: {}; it is retried when the file changes", file, e.getMessage());
+            Bundle running = entry.bundleId < 0 ? null : context.getBundle(entry.bundleId);
+            outcomes.refused(file, snapshot, running == null ? DeployOutcomes.FAILED : DeployOutcomes.ROLLED_BACK,
+                    running == null ? null : running.getSymbolicName(), null,
+                    running == null ? null : running.getVersion().toString(), "not usable: " + e.getMessage());
             return;
         }
         Bundle bundle = entry.bundleId < 0 ? context.getBundle(path.toUri().toString()) : context.getBundle(entry.bundleId);
@@ -236,6 +242,8 @@ public final class DeployWatcher {
         } catch (IOException | BundleException | RuntimeException e) {
             LOG.error("Plugin deploy/{} ({} {}) could not be installed: {}", file, jar.symbolicName(), jar.version(),
                     describe(e));
+            outcomes.refused(file, snapshot, DeployOutcomes.FAILED, jar.symbolicName(), jar.version(), null,
+                    "could not be installed: " + describe(e));
             return;
         }
         entry.bundleId = bundle.getBundleId();
@@ -249,45 +257,72 @@ public final class DeployWatcher {
             keepGoodCopy(snapshot, file);
             LOG.info("Plugin deploy/{} is {} {} (bundle {})", file, bundle.getSymbolicName(), bundle.getVersion(),
                     bundle.getBundleId());
+            outcomes.running(file, snapshot, bundle.getSymbolicName(), bundle.getVersion().toString());
         } catch (BundleException | RuntimeException e) {
             LOG.error("Plugin deploy/{} ({} {}) did not start: {}; it is retried when the file changes", file,
                     bundle.getSymbolicName(), bundle.getVersion(), describe(e));
+            outcomes.refused(file, snapshot, DeployOutcomes.FAILED, bundle.getSymbolicName(),
+                    bundle.getVersion().toString(), null, "did not start: " + describe(e));
         }
     }
 
-    /** Updates in place; the directory swaps the actors. Puts the last good jar back if that fails. */
+    /**
+     * Updates in place; the directory swaps the actors, every one of them or none. Puts the last good
+     * jar back if the new revision fails, and reports the outcome beside the jar.
+     */
     private void update(Path snapshot, String file, PluginJar jar, Bundle bundle) {
         String symbolicName = bundle.getSymbolicName();
         String oldVersion = bundle.getVersion().toString();
         Set<String> names = plugins.namesOf(symbolicName);
         long begin = System.nanoTime();
-        plugins.expectUpdate(symbolicName);
+        List<String> refused;
+        try {
+            refused = plugins.beginSwap(bundle);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        if (!refused.isEmpty()) {
+            String reason = "its actors cannot move to a new revision, so nothing changed: "
+                    + String.join("; ", refused);
+            LOG.error("Plugin deploy/{}: {} {} refused: {}; {} {} keeps running", file, symbolicName, jar.version(),
+                    reason, symbolicName, oldVersion);
+            outcomes.refused(file, snapshot, DeployOutcomes.ROLLED_BACK, symbolicName, jar.version(), oldVersion,
+                    reason);
+            return;
+        }
         try {
             String failure = replace(bundle, snapshot, names);
             if (failure == null) {
                 keepGoodCopy(snapshot, file);
                 LOG.info("Plugin deploy/{}: {} updated from {} to {} in {} ms", file, symbolicName, oldVersion,
                         bundle.getVersion(), (System.nanoTime() - begin) / 1_000_000);
+                outcomes.running(file, snapshot, symbolicName, bundle.getVersion().toString());
                 return;
             }
             Path good = goodCopies.resolve(file);
             if (!Files.isRegularFile(good)) {
                 LOG.error("Plugin deploy/{}: {} {} failed ({}) and there is no earlier jar to put back", file,
                         symbolicName, jar.version(), failure);
+                outcomes.refused(file, snapshot, DeployOutcomes.FAILED, symbolicName, jar.version(), null,
+                        failure + "; there is no earlier jar to put back");
                 return;
             }
             LOG.error("Plugin deploy/{}: {} {} failed ({}); putting {} back", file, symbolicName, jar.version(),
                     failure, oldVersion);
-            plugins.expectUpdate(symbolicName); // a fresh attempt: forget the failed one's failures
             String again = replace(bundle, good, names);
             if (again == null) {
                 LOG.info("Plugin deploy/{}: rolled back to {} {}; its actors resumed with their state", file,
                         symbolicName, bundle.getVersion());
+                outcomes.refused(file, snapshot, DeployOutcomes.ROLLED_BACK, symbolicName, jar.version(),
+                        bundle.getVersion().toString(), failure);
             } else {
                 LOG.error("Plugin deploy/{}: the rollback to {} failed too: {}", file, oldVersion, again);
+                outcomes.refused(file, snapshot, DeployOutcomes.FAILED, symbolicName, jar.version(), null,
+                        failure + "; the rollback to " + oldVersion + " failed too: " + again);
             }
         } finally {
-            plugins.updateDone(symbolicName);
+            plugins.endSwap(symbolicName);
         }
     }
 
@@ -306,18 +341,23 @@ public final class DeployWatcher {
                 return "the new revision did not start: " + describe(e);
             }
         }
+        if (!plugins.isSwapping(bundle.getSymbolicName())) {
+            return null; // the old revision ran no actor
+        }
         long deadline = System.nanoTime() + SERVICES_TIMEOUT.toNanos();
-        while (!plugins.serves(bundle.getSymbolicName(), names)) {
-            if (!plugins.swapFailures(bundle.getSymbolicName()).isEmpty()) {
-                return "its actors could not take over: " + plugins.swapFailures(bundle.getSymbolicName());
-            }
+        while (!plugins.readyToSwap(bundle.getSymbolicName(), names)) {
             if (System.nanoTime() - deadline > 0) {
                 return "it did not register " + names + " within " + SERVICES_TIMEOUT.toSeconds() + " s";
             }
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
         }
-        List<String> failures = plugins.swapFailures(bundle.getSymbolicName());
-        return failures.isEmpty() ? null : "its actors could not take over: " + failures;
+        try {
+            List<String> failures = plugins.completeSwap(bundle);
+            return failures.isEmpty() ? null : "its actors could not move to it: " + String.join("; ", failures);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "interrupted while its actors moved";
+        }
     }
 
     private void refreshIfNeeded(Bundle bundle) {
@@ -341,6 +381,7 @@ public final class DeployWatcher {
     }
 
     private void remove(String file, Entry entry) {
+        outcomes.forget(file);
         if (entry == null || entry.bundleId < 0) {
             return;
         }

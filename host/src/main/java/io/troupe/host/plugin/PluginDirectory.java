@@ -11,11 +11,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.Filter;
 import org.osgi.framework.FrameworkUtil;
 import org.osgi.framework.InvalidSyntaxException;
 import org.osgi.framework.ServiceReference;
+import org.osgi.framework.wiring.BundleWiring;
 import org.osgi.util.tracker.ServiceTracker;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -105,33 +107,79 @@ public final class PluginDirectory implements FactoryResolver {
         return plugin == null ? Optional.empty() : Optional.of(plugin.asFactory(factoryName));
     }
 
-    /** The deployer is about to update bundle {@code symbolicName}: its actors are swapped, not stopped. */
-    public void expectUpdate(String symbolicName) {
-        swaps.expectUpdate(symbolicName);
-    }
-
-    /** The deployer finished updating {@code symbolicName} (or rolling it back). */
-    public void updateDone(String symbolicName) {
-        swaps.updateDone(symbolicName);
-    }
-
-    /** Why the actors of {@code symbolicName} could not move to its new revision; empty if they could. */
-    public List<String> swapFailures(String symbolicName) {
-        return swaps.failures(symbolicName);
-    }
-
-    /** Whether every handler and factory name in {@code names} is served by a current (not retired) service. */
-    public boolean serves(String symbolicName, Set<String> names) {
+    /**
+     * Hot swap, step 1, before the deployer updates {@code bundle}: every actor of its current revision
+     * (handler actors, actors spawned by factory name or from factory objects, at any depth) exports
+     * its state and waits, detached, for the next revision; messages keep queueing.
+     *
+     * @return why the swap is refused, with every actor that cannot move; empty when the deployer may
+     *         update the bundle. When refused, every actor resumes on the old revision and nothing
+     *         has changed.
+     */
+    public List<String> beginSwap(Bundle bundle) throws InterruptedException {
+        String symbolicName = bundle.getSymbolicName();
+        BundleWiring wiring = bundle.adapt(BundleWiring.class);
+        ClassLoader code = wiring == null ? null : wiring.getClassLoader();
+        if (code == null) {
+            return List.of(); // not resolved: it runs no actor
+        }
+        List<PluginFactory> current = new ArrayList<>();
         synchronized (tracked) {
-            Set<String> served = new HashSet<>();
             for (PluginFactory plugin : tracked) {
-                if (!plugin.isRetired() && plugin.symbolicName().equals(symbolicName)) {
-                    served.addAll(plugin.handlerNames());
-                    served.addAll(plugin.factoryNames());
+                if (plugin.symbolicName().equals(symbolicName) && !plugin.isRetired()) {
+                    current.add(plugin);
                 }
             }
-            return served.containsAll(names);
         }
+        return swaps.begin(symbolicName, revision(bundle), code, current);
+    }
+
+    /** Whether a swap of {@code symbolicName} has begun and not completed. */
+    public boolean isSwapping(String symbolicName) {
+        return swaps.isSwapping(symbolicName);
+    }
+
+    /** Whether the new revision of {@code symbolicName} registered every handler and factory name of {@code names}. */
+    public boolean readyToSwap(String symbolicName, Set<String> names) {
+        return swaps.ready(symbolicName, names);
+    }
+
+    /**
+     * Hot swap, step 2, once {@linkplain #readyToSwap the new revision is ready}: moves every detached
+     * actor to it, then routes the names to its services, in one step.
+     *
+     * @return why the new revision cannot take the actors over (each actor that cannot move, and
+     *         why); empty when the swap is done. When refused, the actors keep waiting, with their
+     *         state, for the revision the deployer puts back.
+     */
+    public List<String> completeSwap(Bundle bundle) throws InterruptedException {
+        String symbolicName = bundle.getSymbolicName();
+        PluginSwaps.Completion completion = swaps.complete(symbolicName, bundle::loadClass, revision(bundle));
+        if (!completion.done()) {
+            return completion.failures();
+        }
+        synchronized (tracked) {
+            // one republish: the names move from the old revision's services to the new ones at once
+            tracked.removeAll(completion.retired());
+            tracked.addAll(completion.next());
+            republish();
+        }
+        completion.retired().forEach(this::release);
+        List<String> handlers = new ArrayList<>();
+        List<String> factoryNames = new ArrayList<>();
+        completion.next().forEach(plugin -> {
+            handlers.addAll(plugin.handlerNames());
+            factoryNames.addAll(plugin.factoryNames());
+        });
+        LOG.info("Plugin {} took over {} actors from {} in a {} ms pause ({}); it provides handlers {} and"
+                + " factories {}", revision(bundle), completion.moved(), completion.from(), completion.pauseMillis(),
+                completion.summary(), handlers, factoryNames);
+        return List.of();
+    }
+
+    /** The deployer is done with {@code symbolicName}; actors no revision took over stop after the grace period. */
+    public void endSwap(String symbolicName) {
+        swaps.end(symbolicName);
     }
 
     /** The handler and factory names the current services of {@code symbolicName} provide. */
@@ -185,48 +233,46 @@ public final class PluginDirectory implements FactoryResolver {
                 : PoolBounds.declared(reference.getProperty(Poolable.MIN), reference.getProperty(Poolable.MAX),
                         reference.getProperty("service.id") + " from " + reference.getBundle()).orElse(null);
         PluginFactory plugin = new PluginFactory(reference, factory, handlerNames, factoryNames, bounds, pools);
-        try {
-            List<PluginFactory> taken = swaps.takeOver(plugin);
-            if (taken == null) {
-                context.ungetService(reference);
-                return null;
-            }
-            synchronized (tracked) {
-                // one republish: the names move from the retired services to this one at once
-                tracked.removeAll(taken);
-                tracked.add(plugin);
-                republish();
-            }
-            swaps.sweep(plugin, taken);
-            taken.forEach(this::release);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            context.ungetService(reference);
-            return null;
+        if (swaps.offer(plugin)) {
+            LOG.debug("Plugin {}: {} held back until its actors moved to it", plugin.bundle(), plugin);
+            return plugin;
         }
-        LOG.info("Plugin {} provides handlers {} factories {}{}", plugin.bundle(), handlerNames, factoryNames,
+        synchronized (tracked) {
+            tracked.add(plugin);
+            republish();
+        }
+        LOG.info("Plugin {} registers {}{}", plugin.bundle(), describe(plugin),
                 bounds == null ? "" : "; its handler is poolable, " + bounds + " actors per tenant");
         return plugin;
     }
 
+    private static String describe(PluginFactory plugin) {
+        List<String> parts = new ArrayList<>();
+        if (!plugin.handlerNames().isEmpty()) {
+            parts.add("handlers " + plugin.handlerNames());
+        }
+        if (!plugin.factoryNames().isEmpty()) {
+            parts.add("factories " + plugin.factoryNames());
+        }
+        return String.join(" and ", parts);
+    }
+
+    private static String revision(Bundle bundle) {
+        return bundle.getSymbolicName() + " " + bundle.getVersion();
+    }
+
     private void removed(PluginFactory plugin) {
-        if (swaps.isUpdating(plugin.symbolicName())) {
-            try {
-                swaps.retire(plugin);
-                synchronized (tracked) {
-                    republish();
-                }
-                return;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+        if (plugin.isRefused() || swaps.withdraw(plugin)) {
+            if (!plugin.isRetired()) {
+                release(plugin); // held back or refused: never routed to
             }
+            return; // a swapped-out service: routed to its detached actors until the swap completes
         }
         forget(plugin);
         String names = String.join(", ", plugin.handlerNames().isEmpty() ? plugin.factoryNames() : plugin.handlerNames());
         plugin.stopAll(system, new StopReason("code went away: '" + names + "' from " + plugin.bundle()
                 + " is no longer registered", ErrorCode.NO_HANDLER, null));
-        LOG.info("Plugin {} withdrew handlers {} factories {}", plugin.bundle(), plugin.handlerNames(),
-                plugin.factoryNames());
+        LOG.info("Plugin {} withdrew {}", plugin.bundle(), describe(plugin));
     }
 
     /** Drops a service from the directory for good. */

@@ -17,9 +17,9 @@ import io.troupe.host.actor.StopReason;
 /**
  * One {@link ActorFactory} service registered by a plugin bundle, with the handler and factory names
  * it serves, its per-tenant handler actors and every actor created from it, so that they all stop
- * when the service goes away, or move to the next revision's service when the plugin is swapped.
- * While a swap is pending the factory is <i>retired</i>: its actors are detached, and handler actors
- * for new tenants are created detached too.
+ * when the service goes away, or move to the next revision's service when the plugin is swapped
+ * (see {@link PluginSwaps}). While a swap is pending the factory is <i>retired</i>: its actors are
+ * detached, and handler actors for new tenants are created detached too.
  *
  * <p>A poolable service (see {@link PoolBounds}) serves each tenant with an {@link ActorPool} instead
  * of one actor; the pool's members are attached here like handler actors, so that they are swapped
@@ -41,6 +41,8 @@ final class PluginFactory implements FactorySource, MemberSource {
     /** Every live actor created from this service, with the factory name it came from ("" for handlers). */
     private final ConcurrentHashMap<ActorRef, String> attached = new ConcurrentHashMap<>();
     private volatile boolean retired;
+    /** Set when a swap to this service's revision was refused; see {@link #refuse}. */
+    private volatile boolean refused;
     /** The pool bounds when the handler is poolable, {@code null} when it is served by one actor per tenant. */
     private final PoolBounds poolBounds;
     private final ActorPools pools;
@@ -82,10 +84,6 @@ final class PluginFactory implements FactorySource, MemberSource {
         attached.put(actor, "");
     }
 
-    private void attach(ActorRef actor, String factoryName) {
-        attached.put(actor, factoryName);
-    }
-
     @Override
     public void detach(ActorRef actor) {
         attached.remove(actor);
@@ -100,7 +98,10 @@ final class PluginFactory implements FactorySource, MemberSource {
         return retired;
     }
 
-    /** Marks this service as gone while its actors wait, detached, for the next revision. */
+    /**
+     * Marks this service as being swapped out: its actors wait, detached, for the next revision, and
+     * handler actors for new tenants are spawned detached too.
+     */
     void retire() {
         retired = true;
     }
@@ -111,43 +112,40 @@ final class PluginFactory implements FactorySource, MemberSource {
     }
 
     /**
-     * Which of {@code previous}'s actors this service can take over, and from which source: a handler
-     * actor needs this service to serve handlers, a factory-made actor needs the same factory name.
+     * After a committed swap: the handler actors (and actor pools) {@code previous} kept per tenant are
+     * this service's now, and pools take their new members from it.
      */
-    Map<ActorRef, FactorySource> takeOverPlan(PluginFactory previous) {
-        Map<ActorRef, FactorySource> plan = new LinkedHashMap<>();
-        previous.attached.forEach((actor, factoryName) -> {
-            if (factoryName.isEmpty() && !handlerNames.isEmpty()) {
-                plan.put(actor, this);
-            } else if (!factoryName.isEmpty() && factoryNames.contains(factoryName)) {
-                plan.put(actor, asFactory(factoryName));
-            }
-        });
-        return plan;
-    }
-
-    /** After a committed swap: the actors of {@code plan}, taken over from {@code previous}, are ours. */
-    void adopt(PluginFactory previous, Map<ActorRef, FactorySource> plan) {
-        plan.keySet().forEach(actor -> {
-            String factoryName = previous.attached.remove(actor);
-            attached.put(actor, factoryName == null ? "" : factoryName);
-        });
-        // The previous service keeps its entries: until the names route here, requests reaching it
-        // must find these (now running) actors rather than spawn new ones.
+    void adoptHandlers(PluginFactory previous) {
         previous.handlerActors.forEach((tenant, actor) -> {
-            if (actor instanceof ActorPool pool && !handlerNames.isEmpty()) {
-                pool.moveTo(this, poolBounds); // its members are in the plan
-                handlerActors.put(tenant, pool);
-            } else if (plan.containsKey(actor)) {
-                handlerActors.put(tenant, actor);
+            if (actor instanceof ActorPool pool) {
+                pool.moveTo(this, poolBounds);
             }
+            handlerActors.put(tenant, actor);
         });
     }
 
-    /** Whether this service serves any handler or factory name {@code other} served. */
-    boolean overlaps(PluginFactory other) {
-        return handlerNames.stream().anyMatch(other.handlerNames::contains)
-                || factoryNames.stream().anyMatch(other.factoryNames::contains);
+    /** A committed swap moved {@code actor} here, created from this service's factory name {@code name}. */
+    void adopt(ActorRef actor, String factoryName) {
+        attached.put(actor, factoryName);
+    }
+
+    /** The swap was called off before the service was ever routed to: it is never used. */
+    void refuse() {
+        refused = true;
+    }
+
+    boolean isRefused() {
+        return refused;
+    }
+
+    /** The swap that retired this service was refused: it serves again as before. */
+    void unretire() {
+        retired = false;
+    }
+
+    /** Whether this service serves the handler or factory names of {@code names}, all of them. */
+    boolean serves(java.util.Collection<String> names) {
+        return names.stream().allMatch(name -> handlerNames.contains(name) || factoryNames.contains(name));
     }
 
     ServiceReference<ActorFactory> reference() {
@@ -168,28 +166,7 @@ final class PluginFactory implements FactorySource, MemberSource {
 
     /** A source whose actors report the given factory name as their origin. */
     FactorySource asFactory(String factoryName) {
-        PluginFactory owner = this;
-        return new FactorySource() {
-            @Override
-            public ActorFactory factory() {
-                return factory;
-            }
-
-            @Override
-            public String origin() {
-                return "factory:" + factoryName;
-            }
-
-            @Override
-            public void attach(ActorRef actor) {
-                owner.attach(actor, factoryName);
-            }
-
-            @Override
-            public void detach(ActorRef actor) {
-                owner.detach(actor);
-            }
-        };
+        return new NamedFactorySource(this, factoryName);
     }
 
     /**

@@ -15,42 +15,77 @@ import org.slf4j.LoggerFactory;
 import io.troupe.api.ActorRef;
 import io.troupe.api.ErrorCode;
 import io.troupe.host.actor.ActorSystem;
-import io.troupe.host.actor.FactorySource;
+import io.troupe.host.actor.CodeSwap;
+import io.troupe.host.actor.DetachedActor;
 import io.troupe.host.actor.StopReason;
 import io.troupe.host.timer.Scheduler;
 
 /**
- * Coordinates the hot swap of plugin bundles, by Bundle-SymbolicName.
+ * Coordinates the hot swap of plugin bundles, one bundle (by Bundle-SymbolicName) at a time, so that
+ * every actor of the plugin moves to the new revision, at any depth of the tree and whichever way it
+ * was spawned, or none does.
  *
  * <pre>
- *  deployer: expectUpdate(bsn) ── bundle.update(jar) ───────────────────────────── updateDone(bsn)
- *                                   │ old services go away       │ new services arrive
- *                                   ▼                             ▼
- *                        retire: detach actors          takeOver: prepare (import state)
- *                        (export state, keep             all ready? commit : abort + refuse
- *                         mailboxes, keep routing)       the new revision (deployer rolls back)
- *  updateDone, names not back: after the grace period the retired actors stop (no.handler)
+ *  deployer: begin ─────────── bundle.update(jar) ─────────────── complete ─────────── end
+ *            │ old revision intact:  │ old services go (kept,       │ plan every actor on the new
+ *            │ every actor of its    │ routing to the detached      │ revision, prepare (importState),
+ *            │ code exports its      │ actors); new services are    │ all ready? commit : abort, and
+ *            │ state and detaches;   │ held back, unrouted          │ the deployer puts the old jar back
+ *            │ a failure reattaches  │                              │ and completes again with it
+ *            ▼ them: nothing changed ▼                              ▼
+ *  end without a completed swap: after the grace period the detached actors stop (no.handler)
  * </pre>
  *
- * <p><b>Threading:</b> called from framework threads (service events, the deployer); the blocking
- * waits for actors happen on those threads, never on runtime threads.
+ * <p>An actor belongs to the plugin when the code it was created from was loaded by the revision's
+ * class loader (see {@link io.troupe.host.actor.FactorySource#codeLoader()}); {@link SwapPlan} says
+ * how each is re-created.
+ *
+ * <p><b>Threading:</b> {@link #begin}, {@link #complete} and {@link #end} on the deployer's thread;
+ * {@link #offer}, {@link #withdraw} and the queries from framework threads (service events). The
+ * blocking waits for actors happen on those threads, never on runtime threads.
  */
 final class PluginSwaps {
 
     private static final Logger LOG = LoggerFactory.getLogger(PluginSwaps.class);
     private static final Duration ACTOR_TIMEOUT = Duration.ofSeconds(10);
 
+    /** What a completed (or refused) swap leaves to the directory. */
+    record Completion(List<String> failures, List<PluginFactory> retired, List<PluginFactory> next,
+                      String from, int moved, String summary, long pauseMillis) {
+        boolean done() {
+            return failures.isEmpty();
+        }
+    }
+
+    /** One bundle's swap in progress. */
+    private static final class BundleSwap {
+        final String from;
+        final CodeSwap actors;
+        final List<PluginFactory> retired;
+        final List<PluginFactory> pending = new CopyOnWriteArrayList<>();
+        final long began;
+
+        BundleSwap(String from, CodeSwap actors, List<PluginFactory> retired, long began) {
+            this.from = from;
+            this.actors = actors;
+            this.retired = List.copyOf(retired);
+            this.began = began;
+        }
+
+        List<ActorRef> refs() {
+            return actors.detached().stream().map(DetachedActor::ref).toList();
+        }
+    }
+
     private final ActorSystem system;
     private final Scheduler scheduler;
     private final Duration grace;
     private final Consumer<PluginFactory> forget;
-    private final Set<String> updating = ConcurrentHashMap.newKeySet();
-    private final Map<String, List<PluginFactory>> retired = new ConcurrentHashMap<>();
-    private final Map<String, List<String>> failures = new ConcurrentHashMap<>();
+    private final Map<String, BundleSwap> swaps = new ConcurrentHashMap<>();
 
     /**
      * @param forget removes a retired service for good from the directory (called once its actors
-     *               moved to the next revision or stopped)
+     *               stopped because no revision took them over)
      */
     PluginSwaps(ActorSystem system, Scheduler scheduler, Duration grace, Consumer<PluginFactory> forget) {
         this.system = system;
@@ -59,129 +94,161 @@ final class PluginSwaps {
         this.forget = forget;
     }
 
-    /** The deployer is about to update the bundle {@code symbolicName}: suspend rather than stop. */
-    void expectUpdate(String symbolicName) {
-        updating.add(symbolicName);
-        failures.remove(symbolicName);
-    }
-
     /**
-     * The deployer is done with the update (or its rollback). Services of the bundle that did not
-     * come back get the grace period, then their actors stop.
-     */
-    void updateDone(String symbolicName) {
-        updating.remove(symbolicName);
-        List<PluginFactory> waiting = retired.get(symbolicName);
-        if (waiting != null && !waiting.isEmpty()) {
-            LOG.warn("Plugin {}: {} of its services did not come back; their actors stop in {} unless they do",
-                    symbolicName, waiting.size(), grace);
-            scheduler.schedule(() -> expire(symbolicName), grace.toNanos());
-        }
-    }
-
-    /** Why the last take-over for {@code symbolicName} failed; empty when it did not. */
-    List<String> failures(String symbolicName) {
-        return failures.getOrDefault(symbolicName, List.of());
-    }
-
-    boolean isUpdating(String symbolicName) {
-        return updating.contains(symbolicName);
-    }
-
-    /** The old revision's service went away during an update: detach its actors, keep routing to them. */
-    void retire(PluginFactory plugin) throws InterruptedException {
-        plugin.retire();
-        retired.computeIfAbsent(plugin.symbolicName(), key -> new CopyOnWriteArrayList<>()).add(plugin);
-        List<ActorRef> actors = plugin.actors();
-        List<String> late = system.detach(actors).await(ACTOR_TIMEOUT);
-        if (!late.isEmpty()) {
-            LOG.error("Plugin {}: not every actor exported its state in time: {}", plugin.bundle(), late);
-        }
-        LOG.info("Plugin {}: {} actors suspended for the swap; their mailboxes keep filling", plugin.bundle(),
-                actors.size());
-    }
-
-    /**
-     * A service arrived: if it continues retired ones, its instances take over their actors. The
-     * caller then routes the names to {@code next} and drops the returned services in one step, and
-     * calls {@link #sweep} for actors spawned on them meanwhile.
+     * Step 1, while the old revision is intact: every actor of its code exports its state and stops
+     * taking turns; messages keep queueing. If any cannot (its state or a timer's message holds a
+     * class of the plugin, {@code exportState} throws, it does not answer), or could not be created
+     * again even by the old revision (a lambda actor, a class without a no-argument constructor: a
+     * rollback would fail too), every actor resumes with its old instance and nothing has changed.
      *
-     * @return the retired services taken over (empty when none), or {@code null} if the take-over
-     *         failed and the service must be refused (its actors stay detached for a rollback)
+     * @param from    names the old revision, e.g. {@code kv 1.0.0}
+     * @param code    the old revision's class loader
+     * @param current the old revision's services
+     * @return why the swap is refused; empty when it may go on
      */
-    List<PluginFactory> takeOver(PluginFactory next) throws InterruptedException {
-        List<PluginFactory> waiting = retired.get(next.symbolicName());
-        if (waiting == null) {
-            return List.of();
+    List<String> begin(String symbolicName, String from, ClassLoader code, List<PluginFactory> current)
+            throws InterruptedException {
+        if (swaps.containsKey(symbolicName)) {
+            return List.of(); // an earlier swap never completed: its actors still wait, detached
         }
-        List<PluginFactory> taken = new ArrayList<>();
-        for (PluginFactory previous : new ArrayList<>(waiting)) {
-            if (!next.overlaps(previous)) {
-                continue;
-            }
-            if (!moveActors(previous, next)) {
-                return null;
-            }
-            waiting.remove(previous);
-            taken.add(previous);
+        long began = System.nanoTime();
+        BundleSwap swap = new BundleSwap(from, new CodeSwap(code), current, began);
+        current.forEach(PluginFactory::retire);
+        List<ActorRef> attached = new ArrayList<>();
+        current.forEach(plugin -> attached.addAll(plugin.actors()));
+        List<String> failures = new ArrayList<>(system.detachAll(swap.actors, attached).await(ACTOR_TIMEOUT));
+        if (failures.isEmpty()) {
+            // an actor the old revision itself could not re-create (a lambda, a class without a
+            // no-argument constructor) would make a rollback impossible: refuse now
+            failures.addAll(SwapPlan.of(swap.actors.detached(), current,
+                    name -> Class.forName(name, false, code), from).failures());
         }
-        return taken;
+        if (!failures.isEmpty()) {
+            system.reattach(swap.refs());
+            current.forEach(PluginFactory::unretire);
+            return failures;
+        }
+        swaps.put(symbolicName, swap);
+        LOG.debug("Plugin {}: {} actors suspended for the swap; their mailboxes keep filling", from,
+                swap.actors.detached().size());
+        return List.of();
     }
 
-    /**
-     * After the names route to {@code next}: actors that were spawned on the retired services while
-     * the take-over ran move too; actors {@code next} cannot serve (a factory name it dropped) stop.
-     */
-    void sweep(PluginFactory next, List<PluginFactory> taken) throws InterruptedException {
-        for (PluginFactory previous : taken) {
-            if (!previous.actors().isEmpty() && !moveActors(previous, next)) {
-                LOG.error("Plugin {}: actors spawned during the swap could not move to {}", previous.bundle(),
-                        next.bundle());
-            }
-            if (!previous.actors().isEmpty()) {
-                stop(previous);
-            }
-        }
+    boolean isSwapping(String symbolicName) {
+        return swaps.containsKey(symbolicName);
     }
 
-    /** Prepares, then commits or aborts, the move of {@code previous}'s actors to {@code next}. */
-    private boolean moveActors(PluginFactory previous, PluginFactory next) throws InterruptedException {
-        Map<ActorRef, FactorySource> plan = next.takeOverPlan(previous);
-        if (plan.isEmpty()) {
-            return true;
-        }
-        List<String> failed = system.prepare(plan).await(ACTOR_TIMEOUT);
-        if (!failed.isEmpty()) {
-            system.abort(plan.keySet());
-            failures.computeIfAbsent(next.symbolicName(), key -> new CopyOnWriteArrayList<>()).addAll(failed);
-            LOG.error("Plugin {} cannot take over from {}: {}", next.bundle(), previous.bundle(), failed);
+    /** A service of a bundle being swapped arrived: it is held back until {@link #complete}. */
+    boolean offer(PluginFactory next) {
+        BundleSwap swap = swaps.get(next.symbolicName());
+        if (swap == null) {
             return false;
         }
-        system.commit(plan.keySet());
-        next.adopt(previous, plan);
-        LOG.info("Plugin {} took over {} actors from {}", next.bundle(), plan.size(), previous.bundle());
+        swap.pending.add(next);
         return true;
     }
 
-    private void expire(String symbolicName) {
-        if (updating.contains(symbolicName)) {
-            return; // another update began; it decides
+    /**
+     * A service went away. One of a swapped-out revision is kept (its names route to the detached
+     * actors until the swap completes); one held back is dropped.
+     *
+     * @return whether the swap took care of it (the directory must neither stop its actors nor forget it)
+     */
+    boolean withdraw(PluginFactory plugin) {
+        BundleSwap swap = swaps.get(plugin.symbolicName());
+        if (swap == null) {
+            return false;
         }
-        List<PluginFactory> waiting = retired.remove(symbolicName);
-        if (waiting == null) {
-            return;
+        return swap.pending.remove(plugin) || swap.retired.contains(plugin);
+    }
+
+    /** Whether the services held back for {@code symbolicName} serve every name of {@code names}. */
+    boolean ready(String symbolicName, Set<String> names) {
+        BundleSwap swap = swaps.get(symbolicName);
+        if (swap == null) {
+            return false;
         }
-        for (PluginFactory plugin : waiting) {
-            stop(plugin);
-            forget.accept(plugin);
+        List<String> served = new ArrayList<>();
+        swap.pending.forEach(plugin -> {
+            served.addAll(plugin.handlerNames());
+            served.addAll(plugin.factoryNames());
+        });
+        return served.containsAll(names);
+    }
+
+    /**
+     * Step 2, once the new revision registered its services: plans every detached actor on it,
+     * prepares them (their instances import the state), and commits, or aborts and leaves them
+     * detached, with their state, for another revision (the rollback).
+     *
+     * @param classes loads classes as the new revision sees them
+     * @param to      names the new revision, e.g. {@code kv 2.0.0}
+     */
+    Completion complete(String symbolicName, RevisionClasses classes, String to) throws InterruptedException {
+        BundleSwap swap = swaps.get(symbolicName);
+        if (swap == null) {
+            return new Completion(List.of("no swap of " + symbolicName + " is in progress"), List.of(), List.of(),
+                    "", 0, "", 0);
+        }
+        List<PluginFactory> next = List.copyOf(swap.pending);
+        // actors spawned while the swap began (a new tenant's handler, detached) join now
+        List<String> late = system.detachAll(swap.actors, List.of()).await(ACTOR_TIMEOUT);
+        List<DetachedActor> actors = swap.actors.detached();
+        SwapPlan plan = SwapPlan.of(actors, next, classes, to);
+        List<String> failures = new ArrayList<>(late);
+        failures.addAll(plan.failures());
+        if (failures.isEmpty()) {
+            failures.addAll(system.prepare(plan.sources()).await(ACTOR_TIMEOUT));
+            if (!failures.isEmpty()) {
+                system.abort(plan.sources().keySet());
+            }
+        }
+        if (!failures.isEmpty()) {
+            swap.pending.removeAll(next);
+            next.forEach(PluginFactory::refuse);
+            LOG.error("Plugin {} cannot take over the actors of {}: {}", to, swap.from, failures);
+            return new Completion(failures, List.of(), next, swap.from, 0, "", 0);
+        }
+        plan.attachAll();
+        for (PluginFactory previous : swap.retired) {
+            if (!previous.handlerNames().isEmpty()) {
+                String name = previous.handlerNames().get(0);
+                next.stream().filter(plugin -> plugin.handlerNames().contains(name)).findFirst()
+                        .ifPresent(plugin -> plugin.adoptHandlers(previous));
+            }
+        }
+        system.commit(plan.sources().keySet());
+        long pause = (System.nanoTime() - swap.began) / 1_000_000;
+        swaps.remove(symbolicName);
+        return new Completion(List.of(), swap.retired, next, swap.from, actors.size(), plan.summary(), pause);
+    }
+
+    /**
+     * The deployer is done with the bundle. If no revision took the actors over (the update and the
+     * rollback both failed), they stop after the grace period, unless another update begins.
+     */
+    void end(String symbolicName) {
+        BundleSwap swap = swaps.get(symbolicName);
+        if (swap != null) {
+            LOG.warn("Plugin {}: no revision took over its {} actors; they stop in {} unless one does", swap.from,
+                    swap.actors.detached().size(), grace);
+            scheduler.schedule(() -> expire(symbolicName, swap), grace.toNanos());
         }
     }
 
-    private void stop(PluginFactory plugin) {
-        String names = String.join(", ", plugin.handlerNames().isEmpty() ? plugin.factoryNames() : plugin.handlerNames());
-        LOG.warn("Plugin {}: {} actors of '{}' have no successor; they stop", plugin.bundle(), plugin.actors().size(),
-                names);
-        plugin.stopAll(system, new StopReason("code went away: '" + names + "' from " + plugin.bundle()
-                + " is no longer registered", ErrorCode.NO_HANDLER, null));
+    private void expire(String symbolicName, BundleSwap swap) {
+        if (!swaps.remove(symbolicName, swap)) {
+            return; // completed meanwhile
+        }
+        StopReason reason = new StopReason("code went away: " + swap.from + " was replaced and no revision took"
+                + " over its actors", ErrorCode.NO_HANDLER, null);
+        LOG.warn("Plugin {}: {} actors have no successor; they stop", swap.from, swap.actors.detached().size());
+        for (ActorRef actor : swap.refs()) {
+            system.stop(actor, reason);
+        }
+        swap.retired.forEach(plugin -> {
+            plugin.stopAll(system, reason);
+            forget.accept(plugin);
+        });
     }
 }

@@ -60,9 +60,63 @@ class HotSwapTest {
         }
 
         @Override
+        public void preStart(ActorContext ctx) {
+            log.add(revision + " preStart");
+        }
+
+        @Override
         public void postStop(ActorContext ctx) {
             log.add(revision + " postStop");
         }
+    }
+
+    /** A parent that spawns one child, a counter of its own revision, in preStart and forwards adds to it. */
+    private final class Parent implements Actor {
+        private final String revision;
+        private int forwarded;
+
+        Parent(String revision) {
+            this.revision = revision;
+        }
+
+        @Override
+        public void preStart(ActorContext ctx) {
+            log.add(revision + " parent preStart");
+            ctx.spawn(() -> new Counter(revision, false));
+        }
+
+        @Override
+        public void receive(ActorContext ctx, Object message) {
+            if ("children".equals(message)) {
+                ctx.reply(revision + ":" + ctx.children().size() + " children, " + forwarded + " forwarded");
+            } else {
+                forwarded++;
+                ctx.children().iterator().next().tell(message, ctx.sender());
+            }
+        }
+
+        @Override
+        public Object exportState(ActorContext ctx) {
+            return forwarded;
+        }
+
+        @Override
+        public void importState(ActorContext ctx, Object state) {
+            log.add(revision + " parent imports " + state);
+            forwarded = (Integer) state;
+        }
+    }
+
+    /** A message class of the "plugin": the test's own class loader loaded it. */
+    private record Tick() { }
+
+    /** The swap of every actor whose code the test's class loader loaded: all of them here. */
+    private final CodeSwap swap = new CodeSwap(HotSwapTest.class.getClassLoader());
+
+    private SwapBarrier detach(ActorRef... actors) {
+        SwapBarrier barrier = runtime.system.detachAll(swap, List.of(actors));
+        runtime.settle();
+        return barrier;
     }
 
     private FactorySource revision(String name, boolean failImport) {
@@ -82,9 +136,9 @@ class HotSwapTest {
         counter.tell(5);
         runtime.settle();
 
-        SwapBarrier detached = runtime.system.detach(List.of(counter));
-        runtime.settle();
+        SwapBarrier detached = detach(counter);
         assertEquals(List.of(), detached.await(Duration.ZERO));
+        assertEquals(List.of(counter), swap.detached().stream().map(DetachedActor::ref).toList());
         // while detached, messages queue and asks wait
         counter.tell(1);
         counter.tell(2);
@@ -100,9 +154,97 @@ class HotSwapTest {
         runtime.settle();
 
         assertEquals("v2:8", inFlight.join(), "the queued adds ran on the new instance, in order, then the ask");
-        assertEquals(List.of("v1 exports 5", "v2 imports 5"), log, "the old instance is not stopped, only replaced");
+        assertEquals(List.of("v1 preStart", "v1 exports 5", "v2 imports 5"), log,
+                "the old instance is not stopped and the new one not started: it takes over");
         assertEquals(1, runtime.system.size());
         assertTrue(runtime.system.lookup(counter.id()).isPresent());
+    }
+
+    @Test
+    void aSwapMovesTheChildrenWithTheirStateAndSpawnsNoSecondChild() throws Exception {
+        ActorRef parent = runtime.system.spawn(FactorySource.of(() -> new Parent("v1"), "handler:parent"),
+                ActorOptions.defaults(), "t");
+        parent.tell(3);
+        parent.tell(4);
+        runtime.settle();
+        assertEquals("v1:1 children, 2 forwarded", ask(parent, "children"));
+        ActorRef child = runtime.system.snapshot().stream().filter(info -> info.parentId() == parent.id())
+                .map(info -> runtime.system.lookup(info.id()).orElseThrow()).findFirst().orElseThrow();
+        String childName = child.name();
+        String childOrigin = runtime.system.snapshot().stream().filter(info -> info.id() == child.id())
+                .findFirst().orElseThrow().origin();
+
+        assertEquals(List.of(), detach(parent).await(Duration.ZERO));
+        assertEquals(List.of(parent, child), swap.detached().stream().map(DetachedActor::ref).toList(),
+                "the child joined the swap with its parent");
+        parent.tell(10);
+        runtime.settle();
+        Map<ActorRef, FactorySource> next = Map.of(parent, FactorySource.of(() -> new Parent("v2"), "handler:parent"),
+                child, FactorySource.of(() -> new Counter("v2", false), childOrigin));
+        SwapBarrier prepared = runtime.system.prepare(next);
+        runtime.settle();
+        assertEquals(List.of(), prepared.await(Duration.ZERO));
+        runtime.system.commit(next.keySet());
+        runtime.settle();
+
+        assertEquals("v2:1 children, 3 forwarded", ask(parent, "children"), "the same child, no second one");
+        assertEquals("v2:17", ask(child, "get"), "the child kept its total and got the add queued meanwhile");
+        assertEquals(childName, child.name(), "its name did not change");
+        assertEquals(2, runtime.system.size());
+        assertFalse(log.contains("v2 parent preStart"), log.toString());
+        assertTrue(log.contains("v2 parent imports 2"), log.toString());
+    }
+
+    @Test
+    void anActorWhoseStateCannotCrossRefusesTheSwapAndEveryActorResumesUnchanged() throws Exception {
+        ActorRef counter = runtime.system.spawn(revision("v1", false), ActorOptions.defaults(), "t");
+        Actor stubborn = new Actor() {
+            private int seen;
+
+            @Override
+            public void receive(ActorContext ctx, Object message) {
+                ctx.reply("seen " + ++seen);
+            }
+
+            @Override
+            public Object exportState(ActorContext ctx) {
+                return new Tick(); // a class of the plugin itself
+            }
+        };
+        ActorRef other = runtime.system.spawn(FactorySource.of(() -> stubborn, "handler:stubborn"),
+                ActorOptions.defaults(), "t");
+        counter.tell(5);
+        assertEquals("seen 1", ask(other, "x"));
+
+        List<String> failures = detach(counter, other).await(Duration.ZERO);
+        assertEquals(1, failures.size(), failures.toString());
+        assertTrue(failures.get(0).contains("handler:stubborn") && failures.get(0).contains("Tick"),
+                failures.get(0));
+        counter.tell(1);
+        runtime.system.reattach(swap.detached().stream().map(DetachedActor::ref).toList());
+        runtime.settle();
+
+        assertEquals("v1:6", ask(counter, "get"), "the old instance resumed with its state and the queued add");
+        assertEquals("seen 2", ask(other, "x"), "the same instance");
+        assertEquals(List.of("v1 preStart", "v1 exports 5"), log, "nothing was imported or started again");
+    }
+
+    @Test
+    void aTimerCarryingAPluginClassRefusesTheSwap() throws Exception {
+        ActorRef ticking = runtime.system.spawn(FactorySource.of(() -> new Actor() {
+            @Override
+            public void preStart(ActorContext ctx) {
+                ctx.timers().scheduleAtFixedRate("tick", new Tick(), Duration.ofSeconds(1), Duration.ofSeconds(1));
+            }
+
+            @Override
+            public void receive(ActorContext ctx, Object message) {
+            }
+        }, "handler:ticking"), ActorOptions.defaults(), "t");
+        runtime.settle();
+        List<String> failures = detach(ticking).await(Duration.ZERO);
+        assertEquals(1, failures.size(), failures.toString());
+        assertTrue(failures.get(0).contains("timer 'tick'") && failures.get(0).contains("Tick"), failures.get(0));
     }
 
     @Test
@@ -110,8 +252,7 @@ class HotSwapTest {
         ActorRef counter = runtime.system.spawn(revision("v1", false), ActorOptions.defaults(), "t");
         counter.tell(7);
         runtime.settle();
-        runtime.system.detach(List.of(counter));
-        runtime.settle();
+        detach(counter);
 
         SwapBarrier broken = runtime.system.prepare(Map.of(counter, revision("v2", true)));
         runtime.settle();
@@ -132,8 +273,8 @@ class HotSwapTest {
     @Test
     void aDetachedActorThatIsStoppedFailsItsQueuedRequestsWithTheReason() throws Exception {
         ActorRef counter = runtime.system.spawn(revision("v1", false), ActorOptions.defaults(), "t");
-        runtime.system.detach(List.of(counter));
         runtime.settle();
+        detach(counter);
         CompletableFuture<Object> queued = counter.ask("get", Duration.ofSeconds(30)).toCompletableFuture();
         runtime.system.stop(counter, new StopReason("code went away", ErrorCode.NO_HANDLER, null));
         runtime.settle();
@@ -155,13 +296,29 @@ class HotSwapTest {
     }
 
     @Test
-    void anActorSpawnedDuringTheSwapWaitsForTheNextRevision() throws Exception {
+    void anActorSpawnedDuringTheSwapStartsWithPreStartOnTheNextRevision() throws Exception {
         ActorRef late = runtime.system.spawnDetached(revision("v1", false), ActorOptions.defaults(), "t");
         late.tell(4);
         runtime.settle();
+        assertEquals(List.of(), detach().await(Duration.ZERO));
+        DetachedActor joined = swap.detached().get(0);
+        assertEquals(late, joined.ref());
+        assertTrue(joined.fresh());
         runtime.system.prepare(Map.of(late, revision("v2", false)));
         runtime.settle();
         runtime.system.commit(List.of(late));
         assertEquals("v2:4", ask(late, "get"));
+        assertEquals(List.of("v2 preStart"), log);
+    }
+
+    @Test
+    void anActorSpawnedDuringARefusedSwapStartsOnTheOldRevision() throws Exception {
+        ActorRef late = runtime.system.spawnDetached(revision("v1", false), ActorOptions.defaults(), "t");
+        late.tell(4);
+        detach();
+        runtime.system.reattach(List.of(late));
+        runtime.settle();
+        assertEquals("v1:4", ask(late, "get"));
+        assertEquals(List.of("v1 preStart"), log);
     }
 }

@@ -74,17 +74,20 @@ class PooledHandlerSwapTest {
         assertEquals(members, v1.actors().stream().sorted((a, b) -> Long.compare(a.id(), b.id())).toList());
         assertEquals("v1:a", ask(pool, "a"));
 
-        swaps.expectUpdate(v1.symbolicName());
-        swaps.retire(v1);
+        assertEquals(List.of(), swaps.begin(v1.symbolicName(), "greet 1", PooledHandlerSwapTest.class.getClassLoader(),
+                List.of(v1)));
         List<CompletableFuture<Object>> waiting = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
             waiting.add(pool.ask("queued-" + i, BOUND).toCompletableFuture()); // held in the members' mailboxes
         }
         PluginFactory v2 = revision("v2");
-        List<PluginFactory> taken = swaps.takeOver(v2);
-        assertEquals(List.of(v1), taken);
-        swaps.sweep(v2, taken);
-        swaps.updateDone(v1.symbolicName());
+        assertTrue(swaps.offer(v2));
+        assertTrue(swaps.ready(v2.symbolicName(), java.util.Set.of("greet")));
+        PluginSwaps.Completion done = swaps.complete(v2.symbolicName(), Class::forName, "greet 2");
+        assertEquals(List.of(), done.failures());
+        assertEquals(List.of(v1), done.retired());
+        assertEquals("2 handler actors", done.summary());
+        swaps.end(v1.symbolicName());
         for (int i = 0; i < waiting.size(); i++) {
             assertEquals("v2:queued-" + i, waiting.get(i).get(10, TimeUnit.SECONDS));
         }

@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import javax.inject.Inject;
@@ -28,10 +27,7 @@ import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerClass;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
-import org.osgi.framework.FrameworkEvent;
 import org.osgi.framework.Version;
-import org.osgi.framework.wiring.BundleWiring;
-import org.osgi.framework.wiring.FrameworkWiring;
 
 import io.troupe.api.DeadLetter;
 import io.troupe.api.TroupeRuntime;
@@ -53,7 +49,6 @@ public class CounterHotSwapIT extends FrameworkTest {
     private static final int SENDERS = 4;
     private static final Duration WARM_UP = Duration.ofSeconds(1);
     private static final Duration STEADY_STATE = Duration.ofSeconds(3);
-    private static final int GC_ROUNDS = 20;
 
     @Inject
     private TroupeRuntime runtime;
@@ -144,13 +139,13 @@ public class CounterHotSwapIT extends FrameworkTest {
         Map<String, WeakReference<ClassLoader>> oldLoaders = new LinkedHashMap<>();
         try (LogCapture log = LogCapture.start()) {
             for (int i = 1; i <= 6; i++) {
-                WeakReference<ClassLoader> before = classLoaderOf(counter);
+                WeakReference<ClassLoader> before = OldRevisions.classLoaderOf(counter);
                 oldLoaders.put("revision " + i + " (" + counter.getVersion() + ")", before);
                 String version = i % 2 == 1 ? "2.0.0" : "1.0.0";
                 folder.deploy(COUNTER_JAR, jars.counter(version));
                 Counters.awaitVersion(runtime, tenant, version);
                 assertNotSame("update " + i + " made a new revision, with a class loader of its own", before.get(),
-                        classLoaderOf(counter).get());
+                        OldRevisions.classLoaderOf(counter).get());
                 // the deployer's last word on this update: the adds below race no part of it
                 int updates = i;
                 Await.until("the deployer reports update " + i, Counters.DEPLOY_TIMEOUT,
@@ -160,49 +155,12 @@ public class CounterHotSwapIT extends FrameworkTest {
                 Counters.add(runtime, other, 1);
             }
         }
-        refreshPendingBundles();
+        OldRevisions.refreshPendingBundles(context);
 
         assertEquals("the totals survive the swaps and the refresh", expected, Counters.get(runtime, tenant));
         assertEquals(106, Counters.get(runtime, other));
-        List<String> leaked = collect(oldLoaders);
-        assertTrue("class loaders of old revisions still reachable after " + GC_ROUNDS + " collections: " + leaked
+        List<String> leaked = OldRevisions.collect(oldLoaders);
+        assertTrue("class loaders of old revisions still reachable after the collections: " + leaked
                 + " (of " + oldLoaders.keySet() + ")", leaked.isEmpty());
-    }
-
-    /** Kept in its own frame, so that no strong reference to the wiring or its loader outlives the call. */
-    private static WeakReference<ClassLoader> classLoaderOf(Bundle bundle) {
-        BundleWiring wiring = bundle.adapt(BundleWiring.class);
-        assertTrue("no class loader for " + bundle, wiring != null && wiring.getClassLoader() != null);
-        return new WeakReference<>(wiring.getClassLoader());
-    }
-
-    /** Refreshes every bundle pending removal (old revisions still wired), and waits for the framework. */
-    private void refreshPendingBundles() throws InterruptedException {
-        FrameworkWiring wiring = context.getBundle(0).adapt(FrameworkWiring.class);
-        CountDownLatch refreshed = new CountDownLatch(1);
-        List<FrameworkEvent> events = new ArrayList<>();
-        wiring.refreshBundles(null, event -> {
-            synchronized (events) {
-                events.add(event);
-            }
-            refreshed.countDown();
-        });
-        assertTrue("PACKAGES_REFRESHED within 30 s", refreshed.await(30, TimeUnit.SECONDS));
-        synchronized (events) {
-            assertEquals("refresh: " + events, FrameworkEvent.PACKAGES_REFRESHED, events.get(0).getType());
-        }
-    }
-
-    /** Collects garbage until every loader is gone or {@value #GC_ROUNDS} rounds passed; returns those left. */
-    private static List<String> collect(Map<String, WeakReference<ClassLoader>> loaders) {
-        List<String> left = new ArrayList<>(loaders.keySet());
-        for (int round = 0; round < GC_ROUNDS && !left.isEmpty(); round++) {
-            System.gc();
-            left.removeIf(name -> loaders.get(name).get() == null);
-            if (!left.isEmpty()) {
-                DeployFolder.pause(Duration.ofMillis(50)); // finalizers and reference processing run meanwhile
-            }
-        }
-        return left;
     }
 }

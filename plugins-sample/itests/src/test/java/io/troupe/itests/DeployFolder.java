@@ -1,15 +1,20 @@
 package io.troupe.itests;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Properties;
 import java.util.concurrent.locks.LockSupport;
 
 import org.osgi.framework.Bundle;
@@ -82,15 +87,55 @@ final class DeployFolder {
         Files.deleteIfExists(folder.resolve(file));
     }
 
-    /** Deletes every file in the folder, and waits until the host uninstalled what it installed from it. */
+    /**
+     * Deletes every file in the folder, and waits until the host uninstalled what it installed from
+     * it; then the host's status files ({@code .status/}) go too.
+     */
     void clear(BundleContext context) throws IOException {
         try (DirectoryStream<Path> files = Files.newDirectoryStream(folder)) {
             for (Path file : files) {
-                Files.deleteIfExists(file);
+                if (!Files.isDirectory(file)) {
+                    Files.deleteIfExists(file);
+                }
             }
         }
         Await.until("no bundle from " + folder + " is installed", () -> installedFromHere(context).isEmpty(),
                 () -> installedFromHere(context).toString());
+        Path status = folder.resolve(".status");
+        if (Files.isDirectory(status)) {
+            try (DirectoryStream<Path> files = Files.newDirectoryStream(status)) {
+                for (Path file : files) {
+                    Files.deleteIfExists(file);
+                }
+            }
+            Files.deleteIfExists(status);
+        }
+    }
+
+    /**
+     * Waits until the host reported its outcome for {@code file} holding {@code jar} (the status file
+     * of the deploy folder names the jar's SHA-256, written at or after {@code since}) and returns the
+     * status.
+     */
+    Properties awaitOutcome(String file, byte[] jar, Instant since, Duration timeout)
+            throws Exception {
+        String sha = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                .digest(jar));
+        Path status = folder.resolve(".status").resolve(file);
+        Properties[] found = new Properties[1];
+        Await.until("the host's outcome for deploy/" + file, timeout, () -> {
+            Properties read = new Properties();
+            try (InputStream in = Files.newInputStream(status)) {
+                read.load(in);
+            } catch (IOException e) {
+                return false; // not written yet
+            }
+            boolean ours = sha.equals(read.getProperty("sha256"))
+                    && !Instant.parse(read.getProperty("time")).isBefore(since);
+            found[0] = ours ? read : null;
+            return ours;
+        }, () -> status + " does not name this jar yet");
+        return found[0];
     }
 
     /** The bundles installed from this folder. */

@@ -25,6 +25,12 @@ import io.troupe.itests.plugins.HoldingActor;
 import io.troupe.itests.plugins.LoggingActivator;
 import io.troupe.itests.plugins.StateRefusingActivator;
 import io.troupe.itests.plugins.StateRefusingActor;
+import io.troupe.itests.plugins.TreeActivator;
+import io.troupe.itests.plugins.TreeBranch;
+import io.troupe.itests.plugins.TreeLeaf;
+import io.troupe.itests.plugins.TreeNode;
+import io.troupe.itests.plugins.TreeRoot;
+import io.troupe.itests.plugins.TreeTick;
 
 /**
  * The plugin jars the hot deployment tests drop into the deploy folder: the counter sample as the
@@ -39,6 +45,8 @@ final class PluginJars {
     static final String COUNTER = "io.troupe.sample.counter";
     /** The Bundle-SymbolicName of the holding plugin. */
     static final String HOLDING = "io.troupe.itests.holding";
+    /** The Bundle-SymbolicName of the tree plugin. */
+    static final String TREE = "io.troupe.itests.tree";
     /** The Bundle-SymbolicName of the gated plugin. */
     static final String GATED = "io.troupe.itests.gated";
     /** The version of the broken counter variants: newer than both good ones. */
@@ -100,6 +108,25 @@ final class PluginJars {
     byte[] holdingPlugin() throws IOException {
         JarContent jar = JarContent.bundle(HOLDING, "1.0.0", HoldingActivator.class);
         jar.addClass(HoldingActor.class);
+        return jar.toBytes();
+    }
+
+    /**
+     * The tree plugin ({@link TreeActivator}) at {@code version}: the same classes in every version,
+     * so that only the Bundle-Version tells two revisions apart.
+     */
+    byte[] treePlugin(String version) throws IOException {
+        JarContent jar = JarContent.bundle(TREE, version, TreeActivator.class);
+        jar.addClass(TreeNode.class);
+        jar.addClass(TreeRoot.class);
+        try { // the anonymous factory class of TreeRoot.preStart
+            jar.addClass(Class.forName(TreeRoot.class.getName() + "$1", false, TreeRoot.class.getClassLoader()));
+        } catch (ClassNotFoundException e) {
+            throw new IOException("the build did not make " + TreeRoot.class.getName() + "$1", e);
+        }
+        jar.addClass(TreeBranch.class);
+        jar.addClass(TreeLeaf.class);
+        jar.addClass(TreeTick.class);
         return jar.toBytes();
     }
 

@@ -1,6 +1,7 @@
 package io.troupe.testsupport;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,6 +11,10 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.HexFormat;
 import java.util.Properties;
+import java.util.jar.Attributes;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
+import java.util.stream.Stream;
 
 /**
  * Writes the host's outcome of a deployed jar as the host's deploy watcher does (the file contract of
@@ -56,6 +61,30 @@ public final class HostStatus {
         }
     }
 
+    /**
+     * Plays the host's deploy watcher once: judges every {@code *.jar} of {@code deployDir} whose
+     * current bytes have no status yet, as {@link #judge} with the identity read from the jar's
+     * manifest.
+     *
+     * @param runningVersion what runs after a refusal, or null for nothing; for {@code running}, the
+     *                       jar's own version is written
+     */
+    public static void judgeNew(Path deployDir, String outcome, String runningVersion, String reason, Instant time)
+            throws IOException {
+        try (Stream<Path> files = Files.list(deployDir)) {
+            for (Path jar : files.filter(HostStatus::isPluginJar).sorted().toList()) {
+                String file = jar.getFileName().toString();
+                if (!sha256(jar).equals(judgedDigest(deployDir, file))) {
+                    Attributes manifest = manifest(jar);
+                    String symbolicName = manifest.getValue("Bundle-SymbolicName");
+                    String version = manifest.getValue("Bundle-Version");
+                    judge(deployDir, file, outcome, symbolicName, version,
+                            outcome.equals("running") ? version : runningVersion, reason, time);
+                }
+            }
+        }
+    }
+
     /** Writes {@code .status/<file>} with exactly {@code properties}, for tests of a malformed status. */
     public static void write(Path deployDir, String file, Properties properties) throws IOException {
         write(deployDir.resolve(".status").resolve(file), properties);
@@ -77,6 +106,31 @@ public final class HostStatus {
             properties.store(out, null);
         }
         Files.move(temp, statusFile, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    private static boolean isPluginJar(Path path) {
+        String name = path.getFileName().toString();
+        return name.endsWith(".jar") && !name.startsWith(".") && Files.isRegularFile(path);
+    }
+
+    /** The digest in {@code .status/<file>}, or null without one. */
+    private static String judgedDigest(Path deployDir, String file) throws IOException {
+        Path statusFile = deployDir.resolve(".status").resolve(file);
+        if (!Files.exists(statusFile)) {
+            return null;
+        }
+        Properties status = new Properties();
+        try (InputStream in = Files.newInputStream(statusFile)) {
+            status.load(in);
+        }
+        return status.getProperty("sha256");
+    }
+
+    private static Attributes manifest(Path jar) throws IOException {
+        try (JarFile file = new JarFile(jar.toFile())) {
+            Manifest manifest = file.getManifest();
+            return manifest == null ? new Attributes() : manifest.getMainAttributes();
+        }
     }
 
     private static void putIfNotNull(Properties properties, String key, String value) {

@@ -19,6 +19,9 @@ import org.osgi.framework.ServiceReference;
 import io.troupe.api.ActorFactory;
 import io.troupe.api.Factory;
 import io.troupe.api.Handler;
+import io.troupe.client.deploy.DeployException;
+import io.troupe.client.deploy.DeployFolder;
+import io.troupe.client.deploy.PluginJar;
 
 /**
  * The plugins of the deploy folder as the {@code plugins} command prints them, one row per file:
@@ -28,13 +31,17 @@ import io.troupe.api.Handler;
  * 14  counter.jar    io.troupe.sample.counter    1.0.0    ACTIVE         handlers counter.add, counter.get, counter.version
  * 15  wordcount.jar  io.troupe.sample.wordcount  1.0.0    ACTIVE         handlers wordcount; factories wordcount.chunk
  * -   broken.jar     -                           -        NOT INSTALLED  -
+ * 16  kv.jar         kv                          5.0.0    ACTIVE         handlers kv.put
+ *       rejected kv 6.0.0: kv.Store cannot import the state of 5.0.0
  * </pre>
  *
  * A row is a bundle installed from the folder (its location is a file there), with the handler and
  * factory names of the {@link ActorFactory} services it registered; or a jar of the folder that no
  * bundle was installed from, yet or because the host could not install it ({@value #NOT_INSTALLED});
  * a bundle whose file is gone (the host uninstalls it shortly) shows {@code (deleted)} after the file
- * name.
+ * name. VERSION is the running revision. When the host refused the bytes the file holds now (its
+ * {@code .status/<file>} says {@code rolled-back} or {@code failed} for their digest), a line below the
+ * row names the refused revision and the reason; the file then holds a jar that does not run.
  *
  * <p><b>Threading:</b> immutable once built; any thread.
  */
@@ -52,27 +59,38 @@ final class PluginTable {
         this.rows = List.copyOf(rows);
     }
 
-    /** One plugin: a bundle installed from the folder, or a jar there that none was installed from. */
-    record Row(String id, String file, String symbolicName, String version, String state, String provides) {
+    /**
+     * One plugin: a bundle installed from the folder, or a jar there that none was installed from.
+     *
+     * @param rejected the host's refusal of the file's current jar ({@code rejected kv 6.0.0: reason}), or empty
+     */
+    record Row(String id, String file, String symbolicName, String version, String state, String provides,
+            String rejected) {
+
+        /** A row whose file holds no refused jar. */
+        Row(String id, String file, String symbolicName, String version, String state, String provides) {
+            this(id, file, symbolicName, version, state, provides, "");
+        }
     }
 
     /**
      * The rows for {@code bundles} installed from {@code folder}, and for the jars of {@code folder}
      * no bundle was installed from, ordered by file name.
      */
-    static PluginTable of(Bundle[] bundles, PluginFolder folder, List<Path> jars) {
+    static PluginTable of(Bundle[] bundles, DeployFolder folder, List<Path> jars) {
         List<Row> rows = new ArrayList<>();
         Set<Path> installed = new HashSet<>();
         for (Bundle bundle : bundles) {
             folder.fileOf(bundle.getLocation()).ifPresent(file -> {
                 installed.add(file);
-                rows.add(row(bundle, file, Files.exists(folder.dir().resolve(file))));
+                boolean exists = Files.exists(folder.dir().resolve(file));
+                rows.add(row(bundle, file, exists, exists ? rejected(folder, file) : ""));
             });
         }
         for (Path jar : jars) {
             Path file = folder.dir().relativize(jar);
             if (!installed.contains(file)) {
-                rows.add(notInstalled(jar, file));
+                rows.add(notInstalled(jar, file, rejected(folder, file)));
             }
         }
         rows.sort(Comparator.comparing(Row::file).thenComparing(Row::id));
@@ -100,19 +118,37 @@ final class PluginTable {
                 widths[i] = Math.max(widths[i], line[i].length());
             }
         }
-        for (String[] line : lines) {
-            StringBuilder text = new StringBuilder();
-            for (int i = 0; i < line.length; i++) {
-                text.append(line[i]);
-                if (i < line.length - 1) {
-                    text.append(" ".repeat(widths[i] - line[i].length() + 2));
-                }
+        out.println(aligned(lines.get(0), widths));
+        for (int r = 0; r < rows.size(); r++) {
+            out.println(aligned(lines.get(r + 1), widths));
+            if (!rows.get(r).rejected().isEmpty()) {
+                out.println(" ".repeat(widths[0] + 4) + rows.get(r).rejected());
             }
-            out.println(text);
         }
     }
 
-    private static Row row(Bundle bundle, Path file, boolean fileExists) {
+    private static String aligned(String[] line, int[] widths) {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < line.length; i++) {
+            text.append(line[i]);
+            if (i < line.length - 1) {
+                text.append(" ".repeat(widths[i] - line[i].length() + 2));
+            }
+        }
+        return text.toString();
+    }
+
+    /** {@code rejected kv 6.0.0: reason} when the host refused the jar the file holds now, else empty. */
+    private static String rejected(DeployFolder folder, Path file) {
+        try {
+            return folder.refusal(file.toString()).map(status -> "rejected " + status.judged() + ": "
+                    + status.reason().orElse("no reason given")).orElse("");
+        } catch (DeployException e) {
+            return "outcome unknown: " + e.detail();
+        }
+    }
+
+    private static Row row(Bundle bundle, Path file, boolean fileExists, String rejected) {
         SortedSet<String> handlers = new TreeSet<>();
         SortedSet<String> factories = new TreeSet<>();
         for (ServiceReference<?> service : registeredServices(bundle)) {
@@ -126,15 +162,17 @@ final class PluginTable {
                 orNone(bundle.getSymbolicName()),
                 bundle.getVersion().toString(),
                 stateName(bundle.getState()),
-                provides(handlers, factories));
+                provides(handlers, factories),
+                rejected);
     }
 
-    private static Row notInstalled(Path jar, Path file) {
+    private static Row notInstalled(Path jar, Path file, String rejected) {
         try {
             PluginJar plugin = PluginJar.read(jar, file.toString());
-            return new Row(NONE, file.toString(), plugin.symbolicName(), plugin.version().toString(), NOT_INSTALLED, NONE);
+            return new Row(NONE, file.toString(), plugin.symbolicName(), plugin.version(), NOT_INSTALLED, NONE,
+                    rejected);
         } catch (DeployException e) {
-            return new Row(NONE, file.toString(), NONE, NONE, NOT_INSTALLED, NONE);
+            return new Row(NONE, file.toString(), NONE, NONE, NOT_INSTALLED, NONE, rejected);
         }
     }
 

@@ -5,11 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.io.StringReader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 
 import org.apache.felix.gogo.runtime.CommandProcessorImpl;
 import org.apache.felix.gogo.runtime.threadio.ThreadIOImpl;
@@ -19,6 +23,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.osgi.framework.Bundle;
+
+import io.troupe.client.deploy.StatusPoller;
+import io.troupe.testsupport.HostStatus;
+import io.troupe.testsupport.ManualClock;
+import io.troupe.testsupport.TestJars;
 
 /**
  * Runs the commands through a real Gogo runtime, outside a framework.
@@ -111,7 +120,8 @@ class LineConsoleTest {
                 return "felix:update " + bundle;
             }
         }, "update");
-        processor.addCommand("troupe", new PluginCommands(() -> new Bundle[0], deploy.toString()));
+        processor.addCommand("troupe", new PluginCommands(() -> new Bundle[0], deploy.toString(),
+                hostJudging(deploy, "running", null), Duration.ofSeconds(60)));
         processor.addCommand("test", new Object() {
             public Object scope(CommandSession session) {
                 return session.get("SCOPE");
@@ -121,14 +131,39 @@ class LineConsoleTest {
         run("scope\ndeploy " + v1 + "\nupdate counter " + v2 + "\nfelix:update 12 x\n");
 
         assertEquals("troupe:*\n"
-                + "deployed io.troupe.sample.counter 1.0.0 as deploy/counter.jar\n"
-                + "the host installs and starts it within a second or so; plugins shows the result\n"
-                + "updated deploy/counter.jar: io.troupe.sample.counter 1.0.0 -> io.troupe.sample.counter 2.0.0\n"
-                + "the host updates the plugin in place, its actors keeping their state, within a second or so;"
-                + " plugins shows the result\n"
+                + "deployed io.troupe.sample.counter 1.0.0 as deploy/counter.jar: running\n"
+                + "updated deploy/counter.jar: io.troupe.sample.counter 1.0.0 -> io.troupe.sample.counter 2.0.0:"
+                + " running\n"
                 + "felix:update 12\n", out());
         assertEquals("", err());
         assertEquals("v2", TestJars.content(deploy.resolve("counter.jar")));
+    }
+
+    @Test
+    void aDeployTheHostRefusesPrintsTheErrorOnTheOutputFailsTheLineAndTheNextLineRuns(@TempDir Path home)
+            throws Exception {
+        Path deploy = Files.createDirectory(home.resolve("deploy"));
+        Path jar = TestJars.bundle(home.resolve("kv.jar"), "kv", "6.0.0");
+        processor.addCommand("troupe", new PluginCommands(() -> new Bundle[0], deploy.toString(),
+                hostJudging(deploy, "failed", "the bundle did not start: boom"), Duration.ofSeconds(60)));
+
+        run("deploy " + jar + "\nask echo next\n");
+
+        assertEquals("ERROR deploy.rejected: the bundle did not start: boom\nrunning: nothing\nnext\n", out());
+        assertEquals("gogo: DeployException: the bundle did not start: boom\n", err());
+    }
+
+    /** A poller on a manual clock whose pauses play the host, judging each new jar with {@code outcome}. */
+    private static StatusPoller hostJudging(Path deploy, String outcome, String reason) {
+        ManualClock clock = new ManualClock(Instant.parse("2026-12-01T21:00:00Z"));
+        return new StatusPoller(clock, pause -> {
+            clock.advance(pause);
+            try {
+                HostStatus.judgeNew(deploy, outcome, null, reason, clock.instant());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
     }
 
     private void run(String input) {

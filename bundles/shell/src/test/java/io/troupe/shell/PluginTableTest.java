@@ -8,6 +8,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
@@ -15,6 +16,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.osgi.framework.Bundle;
+
+import io.troupe.client.deploy.DeployFolder;
+import io.troupe.testsupport.HostStatus;
+import io.troupe.testsupport.TestJars;
 
 /**
  * Which bundles the {@code plugins} table shows, and what it says of each.
@@ -27,12 +32,12 @@ class PluginTableTest {
     Path temp;
 
     private Path deploy;
-    private PluginFolder folder;
+    private DeployFolder folder;
 
     @BeforeEach
     void createFolder() throws IOException {
         deploy = Files.createDirectory(temp.resolve("deploy"));
-        folder = new PluginFolder(deploy);
+        folder = new DeployFolder(deploy);
     }
 
     @Test
@@ -101,6 +106,32 @@ class PluginTableTest {
                 "11   echo.jar     io.troupe.sample.echo     1.0.0    ACTIVE    handlers echo",
                 ""), print(PluginTable.of(new Bundle[] {echo, counter}, folder, folder.jars())));
         assertEquals("no plugins in " + deploy + "\n", print(PluginTable.of(new Bundle[0], folder, List.of())));
+    }
+
+    @Test
+    void showsTheRevisionTheHostRefusedUnderTheOneThatRuns() throws Exception {
+        TestJars.bundle(deploy.resolve("kv.jar"), "kv", "6.0.0");
+        HostStatus.judge(deploy, "kv.jar", "rolled-back", "kv", "6.0.0", "5.0.0",
+                "kv.Store cannot import the state of 5.0.0", Instant.now());
+        Bundle kv = StubBundles.bundle(16, "kv", "5.0.0", Bundle.ACTIVE, deploy.resolve("kv.jar").toUri().toString(),
+                StubBundles.actorFactory(Map.of("troupe.handler", "kv.put")));
+
+        assertEquals(String.join("\n",
+                "ID  FILE    SYMBOLIC NAME  VERSION  STATE   PROVIDES",
+                "16  kv.jar  kv             5.0.0    ACTIVE  handlers kv.put",
+                "      rejected kv 6.0.0: kv.Store cannot import the state of 5.0.0",
+                ""), print(PluginTable.of(new Bundle[] {kv}, folder, folder.jars())));
+    }
+
+    @Test
+    void aRefusalOfOtherBytesThanTheFileHoldsNowIsNotShown() throws Exception {
+        TestJars.bundle(deploy.resolve("kv.jar"), "kv", "6.0.0");
+        HostStatus.judge(deploy, "kv.jar", "failed", "kv", "6.0.0", null, "did not start", Instant.now());
+        TestJars.bundle(deploy.resolve("kv.jar"), "kv", "6.0.1");
+
+        List<PluginTable.Row> rows = PluginTable.of(new Bundle[0], folder, folder.jars()).rows();
+
+        assertEquals(List.of(new PluginTable.Row("-", "kv.jar", "kv", "6.0.1", "NOT INSTALLED", "-")), rows);
     }
 
     @Test

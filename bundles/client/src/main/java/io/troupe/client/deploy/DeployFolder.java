@@ -2,6 +2,7 @@ package io.troupe.client.deploy;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.channels.FileChannel;
@@ -241,6 +242,30 @@ public final class DeployFolder {
      */
     public Optional<DeployStatus> status(String file) throws DeployException {
         return DeployStatus.read(DeployStatus.fileOf(dir, file));
+    }
+
+    /**
+     * The host's refusal of the jar now at {@code file}: its last outcome, when that refused
+     * ({@code rolled-back} or {@code failed}) the very bytes the file holds now. Empty when the host
+     * runs them, has not judged them yet, or there is no such jar.
+     *
+     * @throws DeployException when the status file cannot be read or understood
+     */
+    public Optional<DeployStatus> refusal(String file) throws DeployException {
+        Optional<DeployStatus> status = status(file);
+        if (status.isEmpty() || status.get().outcome() == DeployStatus.Outcome.RUNNING) {
+            return Optional.empty();
+        }
+        Path jar = dir.resolve(file);
+        MessageDigest digest = sha256();
+        try (InputStream in = new DigestInputStream(Files.newInputStream(jar), digest)) {
+            in.transferTo(OutputStream.nullOutputStream());
+        } catch (NoSuchFileException e) {
+            return Optional.empty();
+        } catch (IOException e) {
+            throw ioError("cannot read " + shown(jar), e);
+        }
+        return status.get().sha256().equals(HexFormat.of().formatHex(digest.digest())) ? status : Optional.empty();
     }
 
     /**

@@ -7,11 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -20,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.troupe.testsupport.HostStatus;
+import io.troupe.testsupport.ManualClock;
 import io.troupe.testsupport.TestJars;
 
 /**
@@ -125,33 +123,5 @@ class StatusPollerTest {
         assertEquals(DeployStatus.Outcome.FAILED, status.outcome());
         assertEquals("nothing", status.running());
         assertTrue(Files.readString(deploy.resolve("kv.jar.failed")).startsWith("kv 6.0.0 was rejected: "));
-    }
-
-    /** A clock the test moves. */
-    private static final class ManualClock extends Clock {
-        private Instant now;
-
-        ManualClock(Instant now) {
-            this.now = now;
-        }
-
-        void advance(Duration duration) {
-            now = now.plus(duration);
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
     }
 }

@@ -21,7 +21,7 @@ import io.troupe.host.plugin.ActorPools;
 import io.troupe.host.reactor.EventLoop;
 
 /**
- * The {@code troupe-monitor} thread (the seeds' monitor thread): every period it reads the heartbeats
+ * The {@code troupe-monitor} thread (see {@code docs/architecture.md}): every period it reads the heartbeats
  * of the workers and the IO loops, reports stalls once each, resizes the worker pool, measures busy
  * ratios and, every summary interval, writes one INFO line about the runtime.
  *

@@ -1,7 +1,7 @@
 /**
- * The monitor: the seeds' thread that watches every other thread and adjusts the runtime to what it
- * sees. Private to the host bundle; what it measures is published through the api's
- * {@link io.troupe.api.monitor.RuntimeStats} service.
+ * The monitor: the thread that watches every other thread (they are listed in
+ * {@code docs/architecture.md}) and adjusts the runtime to what it sees. Private to the host bundle;
+ * what it measures is published through the api's {@link io.troupe.api.monitor.RuntimeStats} service.
  *
  * <pre>
  *                   heartbeats (single-writer fields, opaque/release stores, no allocation)

@@ -26,7 +26,7 @@ import io.troupe.host.timer.TimerQueue;
 
 /**
  * One thread, one {@link Selector}, one {@link TimerQueue} and one task queue: muduo's EventLoop.
- * Every iteration (the seeds' loop body):
+ * Every iteration (the loop's place on a request's path: {@code docs/architecture.md}):
  *
  * <pre>
  *   heartbeat ─► run due timers ─► select (≤ next deadline; selectNow when tasks wait) ─► IO events

@@ -1,6 +1,7 @@
 /**
- * The reactor: non-blocking TCP on a few event loops, one thread each (the seeds' "one loop per
- * thread"), behind the {@link io.troupe.api.net.Reactor} service. Private to the host bundle.
+ * The reactor: non-blocking TCP on a few event loops, one thread each ("one loop per thread"), behind
+ * the {@link io.troupe.api.net.Reactor} service. Private to the host bundle. Where the loops sit among
+ * Troupe's threads, and the path of a frame through them, is drawn in {@code docs/architecture.md}.
  *
  * <pre>
  *  NioReactor ─────────────────────────────────────────────────────────────────────────────┐

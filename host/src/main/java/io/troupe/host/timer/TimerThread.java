@@ -10,8 +10,9 @@ import org.slf4j.LoggerFactory;
 import io.troupe.host.dispatch.RuntimeThread;
 
 /**
- * The seeds' timer thread: owns a {@link TimerQueue}, sleeps until the earliest deadline, and runs
- * due actions, which only enqueue messages or complete futures.
+ * The timer thread ({@code troupe-timer}, see {@code docs/architecture.md}): owns a {@link TimerQueue},
+ * sleeps until the earliest deadline, and runs due actions, which only enqueue messages or complete
+ * futures.
  *
  * <p>Other threads hand new timeouts over through a lock-free inbox and wake the thread only when
  * the new deadline is earlier than the one it sleeps towards.

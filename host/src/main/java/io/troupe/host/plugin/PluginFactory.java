@@ -3,7 +3,9 @@ package io.troupe.host.plugin;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiConsumer;
 
 import org.osgi.framework.ServiceReference;
 
@@ -41,6 +43,10 @@ final class PluginFactory implements FactorySource, MemberSource {
     /** Every live actor created from this service, with the factory name it came from ("" for handlers). */
     private final ConcurrentHashMap<ActorRef, String> attached = new ConcurrentHashMap<>();
     private volatile boolean retired;
+    /** The next revision's service for this one's handlers, once a swap moved them there; else null. */
+    private volatile PluginFactory successor;
+    /** Actors spawned detached while retired, waiting for the swap's decision. */
+    private final LateActors late = new LateActors();
     /** Set when a swap to this service's revision was refused; see {@link #refuse}. */
     private volatile boolean refused;
     /** The pool bounds when the handler is poolable, {@code null} when it is served by one actor per tenant. */
@@ -103,7 +109,31 @@ final class PluginFactory implements FactorySource, MemberSource {
      * handler actors for new tenants are spawned detached too.
      */
     void retire() {
+        late.reset();
+        successor = null;
         retired = true;
+    }
+
+    /**
+     * The swap is decided: actors this service spawned detached meanwhile, except those the swap
+     * {@code handled} itself, go to {@code decided} with their tenant ("" for pool members).
+     */
+    void decideLate(BiConsumer<ActorRef, String> decided, Set<ActorRef> handled) {
+        late.decide(decided, handled);
+    }
+
+    /** After a committed swap: new tenants of this (retired) service's handler are served by {@code next}. */
+    void succeed(PluginFactory next) {
+        successor = next;
+    }
+
+    /**
+     * Makes {@code actor} the tenant's handler actor unless another live one is; returns the one that
+     * serves the tenant.
+     */
+    ActorRef claimHandler(String tenant, ActorRef actor) {
+        return handlerActors.compute(tenant, (key, current) ->
+                current != null && !current.isStopped() ? current : actor);
     }
 
     /** The live actors created from this service. */
@@ -179,7 +209,12 @@ final class PluginFactory implements FactorySource, MemberSource {
         if (existing != null && !existing.isStopped()) {
             return existing; // the common case, without the map's lock
         }
-        return handlerActors.compute(tenant, (key, current) -> {
+        PluginFactory next = successor;
+        if (next != null) {
+            return next.handlerActor(tenant, system); // a caller that looked the name up before the swap
+        }
+        ActorRef[] detached = new ActorRef[1];
+        ActorRef actor = handlerActors.compute(tenant, (key, current) -> {
             if (current != null && !current.isStopped()) {
                 return current;
             }
@@ -188,13 +223,26 @@ final class PluginFactory implements FactorySource, MemberSource {
                         handlerNames.get(0), tenant);
             }
             ActorOptions options = ActorOptions.defaults().withName(origin() + "@" + tenant);
-            return retired ? system.spawnDetached(this, options, tenant) : system.spawn(this, options, tenant);
+            if (retired) {
+                detached[0] = system.spawnDetached(this, options, tenant);
+                return detached[0];
+            }
+            return system.spawn(this, options, tenant);
         });
+        if (detached[0] != null) {
+            late.add(detached[0], tenant);
+        }
+        return actor;
     }
 
     @Override
     public ActorRef spawnMember(ActorSystem system, String tenant, ActorOptions options) {
-        return retired ? system.spawnDetached(this, options, tenant) : system.spawn(this, options, tenant);
+        if (!retired) {
+            return system.spawn(this, options, tenant);
+        }
+        ActorRef member = system.spawnDetached(this, options, tenant);
+        late.add(member, "");
+        return member;
     }
 
     /** The pool bounds of a poolable handler; {@code null} when each tenant gets one actor. */

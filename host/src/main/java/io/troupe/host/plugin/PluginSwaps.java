@@ -124,8 +124,13 @@ final class PluginSwaps {
                     name -> Class.forName(name, false, code), from).failures());
         }
         if (!failures.isEmpty()) {
-            system.reattach(swap.refs());
-            current.forEach(PluginFactory::unretire);
+            List<ActorRef> detached = swap.refs();
+            system.reattach(detached);
+            Set<ActorRef> handled = Set.copyOf(detached);
+            for (PluginFactory plugin : current) {
+                plugin.unretire();
+                plugin.decideLate((actor, tenant) -> system.reattach(List.of(actor)), handled);
+            }
             return failures;
         }
         swaps.put(symbolicName, swap);
@@ -218,9 +223,50 @@ final class PluginSwaps {
             }
         }
         system.commit(plan.sources().keySet());
+        Set<ActorRef> handled = Set.copyOf(plan.sources().keySet());
+        for (PluginFactory previous : swap.retired) {
+            PluginFactory heir = heirOf(previous, next);
+            previous.succeed(heir);
+            previous.decideLate((actor, tenant) -> moveLate(actor, tenant, heir, swap.from), handled);
+        }
         long pause = (System.nanoTime() - swap.began) / 1_000_000;
         swaps.remove(symbolicName);
         return new Completion(List.of(), swap.retired, next, swap.from, actors.size(), plan.summary(), pause);
+    }
+
+    /** The next revision's service that serves what {@code previous} served first, or null. */
+    private static PluginFactory heirOf(PluginFactory previous, List<PluginFactory> next) {
+        String name = previous.handlerNames().isEmpty() ? previous.factoryNames().get(0)
+                : previous.handlerNames().get(0);
+        for (PluginFactory candidate : next) {
+            if (candidate.handlerNames().contains(name) || candidate.factoryNames().contains(name)) {
+                return candidate;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * An actor the old revision's service spawned, detached, after the swap had collected its actors
+     * (a new tenant's handler, a new pool member): it starts on the next revision, and a handler actor
+     * that another one replaced meanwhile hands its queue over to it.
+     */
+    private void moveLate(ActorRef actor, String tenant, PluginFactory heir, String from) {
+        if (heir == null) {
+            system.stop(actor, new StopReason("code went away: the next revision of " + from
+                    + " does not serve it", ErrorCode.NO_HANDLER, null));
+            return;
+        }
+        heir.adopt(actor, "");
+        system.prepare(Map.of(actor, heir));
+        system.commit(List.of(actor));
+        if (!tenant.isEmpty()) {
+            ActorRef serving = heir.claimHandler(tenant, actor);
+            if (serving != actor) {
+                system.retire(actor, serving, new StopReason("replaced by " + serving.name() + " after the swap",
+                        ErrorCode.ACTOR_STOPPED, null));
+            }
+        }
     }
 
     /**
@@ -246,7 +292,9 @@ final class PluginSwaps {
         for (ActorRef actor : swap.refs()) {
             system.stop(actor, reason);
         }
+        Set<ActorRef> stopped = Set.copyOf(swap.refs());
         swap.retired.forEach(plugin -> {
+            plugin.decideLate((actor, tenant) -> system.stop(actor, reason), stopped);
             plugin.stopAll(system, reason);
             forget.accept(plugin);
         });

@@ -10,8 +10,16 @@
  *     └─ StateRefusingActor     importState: the take-over fails and the update is rolled back
  *   HoldingActivator          a plugin whose "hold.wait" blocks its actor until the bundle stops, so
  *     └─ HoldingActor           that requests queue behind it when its jar is deleted
+ *   TreeActivator             the tree plugin: handler tree.* and factory tree.leaf; every actor is a
+ *     TreeNode                  TreeNode that counts, reports its version and carries its count
+ *     ├─ TreeRoot               the tenant's handler: spawns a TreeBranch from a lambda and a TreeLeaf
+ *     │                         from an anonymous factory (TreeRoot$1); can grow a lambda child or a
+ *     │                         timer of TreeTick, a plugin class, which a swap must refuse
+ *     ├─ TreeBranch             spawns a TreeLeaf from a method reference and one by factory name
+ *     └─ TreeLeaf
  * </pre>
  *
- * Only top-level classes, no lambdas or inner classes: each class is exactly one class file.
+ * Each class is exactly one class file, except {@code TreeRoot}, whose anonymous factory is a
+ * second: {@code PluginJars} copies both. Lambdas need no class file of their own.
  */
 package io.troupe.itests.plugins;

@@ -18,7 +18,9 @@ import java.util.Map;
  *  level  phase     bundles
  *  1      CORE      org.apache.felix.log (the OSGi log service, forwarded into log/troupe.log),
  *                   org.osgi.util.function, org.osgi.util.promise, org.osgi.service.component,
- *                   org.apache.felix.configadmin, org.apache.felix.scr
+ *                   org.apache.felix.configadmin, org.apache.felix.metatype (the typed
+ *                   configuration model: the MetaTypeService and the reader the server checks its
+ *                   configurations with), org.apache.felix.scr
  *  2      CORE      org.apache.felix.fileinstall (etc/*.cfg into ConfigAdmin),
  *                   org.apache.felix.gogo.runtime, org.apache.felix.gogo.command
  *  5      CORE      io.troupe.api, io.troupe.host, io.troupe.protocol
@@ -72,6 +74,7 @@ final class SystemBundles {
             new Role("org.osgi.util.promise", 1, Phase.CORE),
             new Role("org.osgi.service.component", 1, Phase.CORE),
             new Role("org.apache.felix.configadmin", 1, Phase.CORE),
+            new Role("org.apache.felix.metatype", 1, Phase.CORE),
             new Role("org.apache.felix.scr", 1, Phase.CORE),
             new Role("org.apache.felix.fileinstall", 2, Phase.CORE),
             new Role("org.apache.felix.gogo.runtime", 2, Phase.CORE),

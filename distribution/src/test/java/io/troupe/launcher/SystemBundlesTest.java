@@ -42,6 +42,7 @@ class SystemBundlesTest {
                 "org.osgi.util.promise 1 CORE",
                 "org.osgi.service.component 1 CORE",
                 "org.apache.felix.configadmin 1 CORE",
+                "org.apache.felix.metatype 1 CORE",
                 "org.apache.felix.scr 1 CORE",
                 "org.apache.felix.fileinstall 2 CORE",
                 "org.apache.felix.gogo.runtime 2 CORE",
@@ -61,7 +62,7 @@ class SystemBundlesTest {
         List<SystemBundles.Planned> plan = SystemBundles.plan(layout, ConsoleMode.SCRIPT);
 
         assertTrue(plan.stream().noneMatch(planned -> planned.phase() == SystemBundles.Phase.TERMINAL), plan::toString);
-        assertEquals(14, plan.size());
+        assertEquals(15, plan.size());
     }
 
     @Test
@@ -71,7 +72,7 @@ class SystemBundlesTest {
         List<SystemBundles.Planned> plan = SystemBundles.plan(layout, ConsoleMode.SCRIPT);
 
         assertTrue(plan.stream().noneMatch(planned -> planned.phase() == SystemBundles.Phase.SERVER), plan::toString);
-        assertEquals(13, plan.size());
+        assertEquals(14, plan.size());
     }
 
     @Test

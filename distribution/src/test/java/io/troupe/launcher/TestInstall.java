@@ -24,6 +24,7 @@ final class TestInstall {
             Map.entry("org.osgi.util.promise", "org.osgi.util.promise-1.3.0.jar"),
             Map.entry("org.osgi.service.component", "org.osgi.service.component-1.5.1.jar"),
             Map.entry("org.apache.felix.configadmin", "org.apache.felix.configadmin-1.9.26.jar"),
+            Map.entry("org.apache.felix.metatype", "org.apache.felix.metatype-1.2.4.jar"),
             Map.entry("org.apache.felix.scr", "org.apache.felix.scr-2.2.18.jar"),
             Map.entry("org.apache.felix.fileinstall", "org.apache.felix.fileinstall-3.7.4.jar"),
             Map.entry("org.apache.felix.gogo.runtime", "org.apache.felix.gogo.runtime-1.1.6.jar"),

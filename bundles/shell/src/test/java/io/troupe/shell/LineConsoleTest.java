@@ -27,6 +27,7 @@ import org.osgi.framework.Bundle;
 import io.troupe.client.deploy.StatusPoller;
 import io.troupe.testsupport.HostStatus;
 import io.troupe.testsupport.ManualClock;
+import io.troupe.testsupport.StubRuntime;
 import io.troupe.testsupport.TestJars;
 
 /**

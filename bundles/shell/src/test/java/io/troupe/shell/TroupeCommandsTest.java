@@ -14,6 +14,7 @@ import io.troupe.api.ErrorCode;
 import io.troupe.api.Failure;
 import io.troupe.api.TroupeException;
 import io.troupe.api.TroupeRuntime;
+import io.troupe.testsupport.StubRuntime;
 
 /**
  * The commands against a hand-written runtime: reply formats, error lines, an absent runtime.
@@ -91,6 +92,8 @@ class TroupeCommandsTest {
 
     @Test
     void handlersListsHandlerNamesThenFactoryNames() {
+        runtime.factories.add("wordcount.chunk");
+
         new TroupeCommands(runtime).handlers(out);
 
         assertEquals("handler  count\nhandler  echo\nhandler  upper\nfactory  wordcount.chunk\n", printed());

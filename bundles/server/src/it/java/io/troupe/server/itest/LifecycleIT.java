@@ -41,6 +41,8 @@ import io.troupe.api.TroupeRuntime;
 import io.troupe.protocol.ErrorCode;
 import io.troupe.protocol.Frame;
 import io.troupe.protocol.FrameType;
+import io.troupe.testsupport.Await;
+import io.troupe.testsupport.TestClient;
 
 /**
  * The server's own life: stopping (as on SIGTERM) while requests are in flight, first start with no

@@ -27,6 +27,8 @@ import org.osgi.framework.BundleContext;
 import io.troupe.protocol.ErrorCode;
 import io.troupe.protocol.Frame;
 import io.troupe.protocol.FrameType;
+import io.troupe.testsupport.Await;
+import io.troupe.testsupport.TestClient;
 
 /**
  * Every error code of protocol v1, each provoked by the input that should produce it, over a real
@@ -110,7 +112,7 @@ public class ProtocolErrorsIT extends ServerTest {
     @Test
     public void aCorruptedChecksumGetsFrameCrcAndAClose() throws IOException {
         try (TestClient client = TestClient.open(server.port(), TENANT, token)) {
-            client.sendRaw(RawFrames.withBadChecksum(Frame.request(4, "echo", new byte[10])));
+            client.send(RawFrames.withBadChecksum(Frame.request(4, "echo", new byte[10])));
             assertErrorThenClose(client, ErrorCode.FRAME_CRC, 0);
         }
     }
@@ -118,7 +120,7 @@ public class ProtocolErrorsIT extends ServerTest {
     @Test
     public void aLengthAbove4096BeforeWelcomeGetsFrameTooLargeWithoutTheBodyBeingSent() throws IOException {
         try (TestClient client = TestClient.connect(server.port())) {
-            client.sendRaw(RawFrames.lengthFieldOnly(4097, 10));
+            client.send(RawFrames.lengthFieldOnly(4097, 10));
             assertErrorThenClose(client, ErrorCode.FRAME_TOO_LARGE, 0);
         }
         try (TestClient client = TestClient.connect(server.port())) {
@@ -134,11 +136,11 @@ public class ProtocolErrorsIT extends ServerTest {
             client.send(fits);
             Frame reply = client.next();
             assertEquals(TestClient.describe(reply), FrameType.REPLY, reply.type());
-            client.sendRaw(RawFrames.lengthFieldOnly(MAX_FRAME_BYTES + 1L, 100));
+            client.send(RawFrames.lengthFieldOnly(MAX_FRAME_BYTES + 1L, 100));
             assertErrorThenClose(client, ErrorCode.FRAME_TOO_LARGE, 0);
         }
         try (TestClient client = TestClient.open(server.port(), TENANT, token)) {
-            client.sendRaw(RawFrames.lengthFieldOnly(0xFFFF_FFFFL, 0));
+            client.send(RawFrames.lengthFieldOnly(0xFFFF_FFFFL, 0));
             assertErrorThenClose(client, ErrorCode.FRAME_TOO_LARGE, 0);
         }
     }
@@ -146,15 +148,15 @@ public class ProtocolErrorsIT extends ServerTest {
     @Test
     public void aStructurallyBrokenFrameGetsFrameMalformedWithItsCorrIdAndAClose() throws IOException {
         try (TestClient client = TestClient.open(server.port(), TENANT, token)) {
-            client.sendRaw(RawFrames.withNameLength(Frame.request(77, "echo", new byte[3]), 200));
+            client.send(RawFrames.withNameLength(Frame.request(77, "echo", new byte[3]), 200));
             assertErrorThenClose(client, ErrorCode.FRAME_MALFORMED, 77);
         }
         try (TestClient client = TestClient.open(server.port(), TENANT, token)) {
-            client.sendRaw(RawFrames.withType(Frame.request(78, "echo", new byte[3]), 42));
+            client.send(RawFrames.withType(Frame.request(78, "echo", new byte[3]), 42));
             assertErrorThenClose(client, ErrorCode.FRAME_MALFORMED, 78);
         }
         try (TestClient client = TestClient.connect(server.port())) {
-            client.sendRaw(RawFrames.lengthFieldOnly(21, 21));
+            client.send(RawFrames.lengthFieldOnly(21, 21));
             assertErrorThenClose(client, ErrorCode.FRAME_MALFORMED, 0);
         }
     }
@@ -175,7 +177,7 @@ public class ProtocolErrorsIT extends ServerTest {
     @Test
     public void anUnsupportedVersionGetsVersionUnsupportedAndAClose() throws IOException {
         try (TestClient client = TestClient.open(server.port(), TENANT, token)) {
-            client.sendRaw(RawFrames.withVersion(Frame.request(5, "echo", new byte[3]), 2));
+            client.send(RawFrames.withVersion(Frame.request(5, "echo", new byte[3]), 2));
             assertErrorThenClose(client, ErrorCode.VERSION_UNSUPPORTED, 0);
         }
     }
@@ -293,7 +295,7 @@ public class ProtocolErrorsIT extends ServerTest {
                         // a plausible length, so that the checksum and the structure are checked too
                         ByteBuffer.wrap(garbage).putInt(0, Math.max(0, Math.min(garbage.length - 4, 22 + random.nextInt(64))));
                     }
-                    bad.sendRaw(garbage);
+                    bad.send(garbage);
                     bad.shutdownOutput();
                     for (Frame frame : bad.untilClosed()) {
                         assertTrue("round " + round + ": " + TestClient.describe(frame),

@@ -26,6 +26,7 @@ import org.osgi.framework.BundleContext;
 import io.troupe.protocol.ErrorCode;
 import io.troupe.protocol.Frame;
 import io.troupe.protocol.FrameType;
+import io.troupe.testsupport.TestClient;
 
 /**
  * Limits that protect the server and other clients: the tenant's connection quota and request rate,
@@ -151,7 +152,7 @@ public class QuotasIT extends ServerTest {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         try {
             while (System.nanoTime() - deadline < 0 && sent < (512L << 20)) {
-                client.sendRaw(request);
+                client.send(request);
                 sent += request.length;
             }
         } catch (IOException e) {

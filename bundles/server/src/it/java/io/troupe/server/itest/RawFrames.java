@@ -5,6 +5,7 @@ import java.util.zip.CRC32C;
 
 import io.troupe.protocol.Frame;
 import io.troupe.protocol.FrameEncoder;
+import io.troupe.testsupport.TestClient;
 
 /**
  * Frames with one thing wrong, built from a valid encoding (the layout is drawn in

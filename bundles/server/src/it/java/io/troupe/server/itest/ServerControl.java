@@ -23,6 +23,8 @@ import org.osgi.service.cm.Configuration;
 import org.osgi.service.cm.ConfigurationAdmin;
 
 import io.troupe.protocol.FrameType;
+import io.troupe.testsupport.Await;
+import io.troupe.testsupport.TestClient;
 
 /**
  * Drives the server bundle from inside the framework: its configuration and its tenants through

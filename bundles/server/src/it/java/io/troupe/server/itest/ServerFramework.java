@@ -11,6 +11,7 @@ import org.ops4j.pax.exam.Option;
 import org.ops4j.pax.exam.TestProbeBuilder;
 import org.osgi.framework.Constants;
 
+
 /**
  * The framework every in-framework test of the server boots: Felix with Declarative Services,
  * ConfigAdmin and Metatype, the Troupe API, host and protocol and the sample plugins, all installed from
@@ -53,6 +54,8 @@ final class ServerFramework {
                 bundle(url("troupe-api.jar")),
                 bundle(url("troupe-host.jar")),
                 bundle(url("troupe-protocol.jar")),
+                // Await and TestClient, which the tests call inside the framework: not in the probe
+                bundle(url("troupe-test-support.jar")),
                 bundle(url("troupe-sample-echo.jar")),
                 bundle(url("troupe-sample-wordcount.jar")));
     }

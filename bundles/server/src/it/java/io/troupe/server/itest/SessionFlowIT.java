@@ -34,6 +34,8 @@ import io.troupe.api.DeadLetter;
 import io.troupe.api.TroupeRuntime;
 import io.troupe.protocol.Frame;
 import io.troupe.protocol.FrameType;
+import io.troupe.testsupport.Await;
+import io.troupe.testsupport.TestClient;
 
 /**
  * A session's life over a real socket: ordering of pipelined frames, pushes through the session's

@@ -26,6 +26,8 @@ import io.troupe.api.monitor.TenantStats;
 import io.troupe.protocol.ErrorCode;
 import io.troupe.protocol.Frame;
 import io.troupe.protocol.FrameType;
+import io.troupe.testsupport.Await;
+import io.troupe.testsupport.TestClient;
 
 /**
  * Tenants follow their ConfigAdmin configurations while the server runs: added, changed and deleted

@@ -24,6 +24,7 @@ import org.osgi.framework.BundleContext;
 import io.troupe.protocol.ErrorCode;
 import io.troupe.protocol.Frame;
 import io.troupe.protocol.FrameType;
+import io.troupe.testsupport.TestClient;
 
 /**
  * The auth and idle timeouts, set to one second. Waiting for "nothing happens" is done by reading

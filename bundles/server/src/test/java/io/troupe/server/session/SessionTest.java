@@ -24,9 +24,10 @@ import io.troupe.protocol.ErrorCode;
 import io.troupe.protocol.Frame;
 import io.troupe.protocol.FrameEncoder;
 import io.troupe.protocol.FrameType;
-import io.troupe.server.session.StubRuntime.StubActor;
 import io.troupe.server.tenant.TenantConfig;
 import io.troupe.server.tenant.TenantDirectory;
+import io.troupe.testsupport.StubRuntime;
+import io.troupe.testsupport.StubRuntime.StubActor;
 
 /**
  * One {@link Session} on an in-memory connection with a stub runtime: its state machine, routing,

@@ -33,6 +33,7 @@ import io.troupe.api.net.Cancellable;
 import io.troupe.api.net.Connection;
 import io.troupe.api.net.ConnectionOptions;
 import io.troupe.api.net.Listener;
+import io.troupe.testsupport.TestClient;
 
 /** Opening, suspending, half-closing, closing and failing connections on real loopback sockets. */
 @Timeout(60)

@@ -13,6 +13,8 @@ import java.nio.channels.ReadableByteChannel;
 
 import org.junit.jupiter.api.Test;
 
+import io.troupe.testsupport.TestClient;
+
 class InputBufferTest {
 
     private static ReadableByteChannel source(byte[] bytes) {

@@ -14,6 +14,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import io.troupe.testsupport.TestClient;
+
 class OutputQueueTest {
 
     /** A socket stub that takes at most {@code capacity} bytes per write and records each call. */

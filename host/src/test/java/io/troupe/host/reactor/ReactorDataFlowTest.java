@@ -29,6 +29,7 @@ import org.junit.jupiter.api.Timeout;
 import io.troupe.api.net.Connection;
 import io.troupe.api.net.ConnectionOptions;
 import io.troupe.api.net.Listener;
+import io.troupe.testsupport.TestClient;
 
 /** Bytes through real loopback sockets: echo, concurrent writers, backpressure, buffer limits. */
 @Timeout(60)

@@ -10,7 +10,6 @@ import org.slf4j.LoggerFactory;
 import io.troupe.api.ActorOptions;
 import io.troupe.api.ActorRef;
 import io.troupe.api.Message;
-import io.troupe.api.net.Cancellable;
 import io.troupe.api.net.Connection;
 import io.troupe.api.net.ConnectionHandler;
 import io.troupe.protocol.ErrorCode;
@@ -48,6 +47,10 @@ import io.troupe.server.tenant.TenantSession;
  * the server is not idleness: a session with requests in flight or a frame held back by backpressure
  * is never idle, and its quiet time starts again from the last answer.
  *
+ * <p>The session owns the state machine ({@link SessionState}), authentication and routing; it leaves
+ * the requests in flight and their answers to {@link RequestsInFlight}, the frame held back by
+ * back-pressure to {@link HeldFrame}, and its auth, idle and linger timers to {@link SessionTimers}.
+ *
  * <p><b>Threading:</b> loop-confined: the {@link ConnectionHandler} callbacks and the tasks this
  * class gives to {@link Connection#execute}/{@link Connection#schedule} run on the connection's IO
  * loop. Two things happen elsewhere: asks complete on runtime threads, inside
@@ -57,7 +60,6 @@ import io.troupe.server.tenant.TenantSession;
 public final class Session implements ConnectionHandler, TenantSession {
 
     private static final Logger LOG = LoggerFactory.getLogger(Session.class);
-    private static final Duration MIN_TIMER_DELAY = Duration.ofMillis(1);
     /** How long a session reads on after its shutdown BYE, unless the client closes first. */
     static final Duration SHUTDOWN_LINGER = Duration.ofMillis(500);
 
@@ -68,6 +70,8 @@ public final class Session implements ConnectionHandler, TenantSession {
     private final int maxBufferedFrame;
     private final FrameDecoder decoder = new FrameDecoder(FrameDecoder.PRE_AUTH_MAX_FRAME_BYTES);
     private final RequestsInFlight inFlight;
+    private final HeldFrame held;
+    private final SessionTimers timers;
 
     // Loop-confined.
     private SessionState state = SessionState.AWAITING_HELLO;
@@ -75,14 +79,7 @@ public final class Session implements ConnectionHandler, TenantSession {
     private boolean inputEnded;
     private Tenant tenant;
     private ActorRef actor;
-    private Frame kept;
-    private ActorRef keptTarget;
-    private long drainWaits;
-    private long lastFrameNanos;
     private boolean byeSent;
-    private Cancellable authTimer;
-    private Cancellable idleTimer;
-    private Cancellable lingerTimer;
 
     Session(Connection connection, Sessions sessions, int maxInputBuffer) {
         this.connection = connection;
@@ -90,6 +87,9 @@ public final class Session implements ConnectionHandler, TenantSession {
         this.id = Long.toString(connection.id());
         this.maxBufferedFrame = maxInputBuffer - FrameDecoder.LENGTH_FIELD_BYTES;
         this.inFlight = new RequestsInFlight(connection, sessions::nanoTime, guarded(this::finishDrain));
+        this.held = new HeldFrame(connection, (target, onDrained) -> sessions.runtime().awaitDrain(target, onDrained),
+                this::guarded, this::drained);
+        this.timers = new SessionTimers(connection, sessions::nanoTime, this::guarded, new Quietness());
     }
 
     /** The session id sent in WELCOME: the connection's id, unique within the host's reactor. */
@@ -110,7 +110,7 @@ public final class Session implements ConnectionHandler, TenantSession {
             closeWithBye();
             return;
         }
-        authTimer = connection.schedule(guarded(this::authTimedOut), sessions.limits().authTimeout());
+        timers.startAuth(sessions.limits().authTimeout(), this::authTimedOut);
     }
 
     @Override
@@ -122,7 +122,7 @@ public final class Session implements ConnectionHandler, TenantSession {
                 if (frame == null) {
                     break;
                 }
-                lastFrameNanos = sessions.nanoTime();
+                timers.frameReceived();
                 handle(frame);
             }
             stopAtEndOfInput();
@@ -152,9 +152,8 @@ public final class Session implements ConnectionHandler, TenantSession {
     public void onClosed(Connection ignored, Throwable cause) {
         assertInLoop();
         state = SessionState.CLOSED;
-        cancelTimers();
-        kept = null;
-        keptTarget = null;
+        timers.cancelAll();
+        held.drop();
         inFlight.abandon();
         try {
             if (tenant != null) {
@@ -209,11 +208,9 @@ public final class Session implements ConnectionHandler, TenantSession {
             decoder.setMaxFrameBytes(frameLimit());
         }
         if (state == SessionState.OPEN) {
-            cancel(idleTimer);
-            idleTimer = null;
-            SessionLimits limits = sessions.limits();
-            if (limits.closesIdleSessions()) {
-                scheduleIdleCheck(MIN_TIMER_DELAY); // it works out how long is left
+            timers.stopIdle();
+            if (sessions.limits().closesIdleSessions()) {
+                timers.checkIdleAfter(Duration.ZERO); // it works out how long is left
             }
         }
     }
@@ -231,10 +228,8 @@ public final class Session implements ConnectionHandler, TenantSession {
         switch (state) {
             case AWAITING_HELLO -> closeWithBye();
             case OPEN, DRAINING -> {
-                if (kept != null) {
-                    Frame frame = kept;
-                    forgetKept();
-                    refuseForShutdown(frame);
+                if (held.isHolding()) {
+                    refuseForShutdown(held.takeBack());
                     if (!readingStopped) {
                         connection.resumeReading();
                     }
@@ -273,7 +268,7 @@ public final class Session implements ConnectionHandler, TenantSession {
     // ---- frames ----------------------------------------------------------------------------------
 
     private boolean decoding() {
-        return kept == null && !readingStopped
+        return !held.isHolding() && !readingStopped
                 && (state == SessionState.AWAITING_HELLO || state == SessionState.OPEN
                     || state == SessionState.DRAINING);
     }
@@ -301,8 +296,7 @@ public final class Session implements ConnectionHandler, TenantSession {
     }
 
     private void hello(Frame frame) {
-        cancel(authTimer);
-        authTimer = null;
+        timers.stopAuth();
         Optional<Tenant> found = sessions.tenants().authenticate(frame.name(), frame.content());
         if (found.isEmpty()) {
             LOG.info("Connection {} from {}: authentication as tenant '{}' failed", id, connection.remoteAddress(),
@@ -336,7 +330,7 @@ public final class Session implements ConnectionHandler, TenantSession {
         decoder.setMaxFrameBytes(frameLimit());
         SessionLimits limits = sessions.limits();
         if (limits.closesIdleSessions()) {
-            scheduleIdleCheck(limits.idleTimeout());
+            timers.checkIdleAfter(limits.idleTimeout());
         }
         LOG.debug("Session {} opened for tenant '{}' from {}", id, tenant.id(), connection.remoteAddress());
     }
@@ -360,25 +354,17 @@ public final class Session implements ConnectionHandler, TenantSession {
             return;
         }
         ActorRef target = handler.get();
-        long wait = ++drainWaits;
-        if (sessions.runtime().awaitDrain(target, () -> connection.execute(guarded(() -> drained(wait))))) {
-            kept = frame;
-            keptTarget = target;
-            connection.suspendReading();
-            return;
+        if (!held.hold(frame, target)) {
+            deliver(frame, target);
         }
-        deliver(frame, target);
     }
 
-    /** The handler's mailbox drained: route the frame kept back, and read on. */
-    private void drained(long wait) {
+    /** The handler's mailbox drained: route the frame held back, and read on. */
+    private void drained(Frame frame, ActorRef target) {
         assertInLoop();
-        if (wait != drainWaits || kept == null || state == SessionState.CLOSED) {
-            return; // stale: the shutdown answered the frame already, or the connection closed
+        if (state == SessionState.CLOSED) {
+            return; // closing: the frame goes unanswered with the connection
         }
-        Frame frame = kept;
-        ActorRef target = keptTarget;
-        forgetKept();
         deliver(frame, target);
         connection.resumeReading(); // the reactor presents the bytes left unconsumed again
         if (inputEnded) {
@@ -402,12 +388,6 @@ public final class Session implements ConnectionHandler, TenantSession {
         }
     }
 
-    private void forgetKept() {
-        kept = null;
-        keptTarget = null;
-        drainWaits++;
-    }
-
     // ---- ending ----------------------------------------------------------------------------------
 
     private void byeFromClient() {
@@ -418,7 +398,7 @@ public final class Session implements ConnectionHandler, TenantSession {
 
     /** The client sent its last byte: once the frames before it are routed, drain as for BYE. */
     private void stopAtEndOfInput() {
-        if (inputEnded && kept == null && !readingStopped
+        if (inputEnded && !held.isHolding() && !readingStopped
                 && (state == SessionState.OPEN || state == SessionState.DRAINING)) {
             readingStopped = true;
             beginDrain();
@@ -431,14 +411,13 @@ public final class Session implements ConnectionHandler, TenantSession {
         }
         state = SessionState.DRAINING;
         inFlight.draining(); // before finishDrain looks at it: see RequestsInFlight
-        cancel(idleTimer);
-        idleTimer = null;
+        timers.stopIdle();
         finishDrain();
     }
 
     private void finishDrain() {
         assertInLoop();
-        if (state != SessionState.DRAINING || kept != null || !inFlight.isEmpty()) {
+        if (state != SessionState.DRAINING || held.isHolding() || !inFlight.isEmpty()) {
             return;
         }
         if (readingStopped) {
@@ -459,7 +438,7 @@ public final class Session implements ConnectionHandler, TenantSession {
         }
         byeSent = true;
         write(Frame.bye());
-        lingerTimer = connection.schedule(guarded(this::close), SHUTDOWN_LINGER);
+        timers.linger(SHUTDOWN_LINGER, this::close);
     }
 
     private void protocolFault(FrameException e) {
@@ -491,14 +470,14 @@ public final class Session implements ConnectionHandler, TenantSession {
             return;
         }
         state = SessionState.CLOSED;
-        cancelTimers();
+        timers.cancelAll();
         connection.close();
     }
 
     private void failed(String where, RuntimeException e) {
         LOG.error("Session {} from {} failed in {}; closing its connection", id, connection.remoteAddress(), where, e);
         state = SessionState.CLOSED;
-        cancelTimers();
+        timers.cancelAll();
         connection.abort();
     }
 
@@ -506,7 +485,6 @@ public final class Session implements ConnectionHandler, TenantSession {
 
     private void authTimedOut() {
         assertInLoop();
-        authTimer = null;
         if (state == SessionState.AWAITING_HELLO) {
             Duration timeout = sessions.limits().authTimeout();
             LOG.debug("Connection {} from {} sent no HELLO within {} s; closing it", id, connection.remoteAddress(),
@@ -515,48 +493,31 @@ public final class Session implements ConnectionHandler, TenantSession {
         }
     }
 
-    private void scheduleIdleCheck(Duration delay) {
-        Duration atLeast = delay.compareTo(MIN_TIMER_DELAY) < 0 ? MIN_TIMER_DELAY : delay;
-        idleTimer = connection.schedule(guarded(this::idleCheck), atLeast);
-    }
+    /** What the idle check asks: the session's state, its requests in flight and its held frame. */
+    private final class Quietness implements SessionTimers.Idleness {
 
-    private void idleCheck() {
-        assertInLoop();
-        idleTimer = null;
-        SessionLimits limits = sessions.limits();
-        if (state != SessionState.OPEN || !limits.closesIdleSessions()) {
-            return;
+        @Override
+        public Duration idleTimeout() {
+            assertInLoop();
+            SessionLimits limits = sessions.limits();
+            return state == SessionState.OPEN && limits.closesIdleSessions() ? limits.idleTimeout() : Duration.ZERO;
         }
-        long idleNanos = limits.idleTimeout().toNanos();
-        if (kept != null || !inFlight.isEmpty()) {
-            scheduleIdleCheck(limits.idleTimeout()); // waiting for the server is not idleness
-            return;
+
+        @Override
+        public boolean waitingForServer() {
+            return held.isHolding() || !inFlight.isEmpty();
         }
-        long now = sessions.nanoTime();
-        long lastAnswer = inFlight.lastAnswerNanos();
-        long lastActivity = lastAnswer - lastFrameNanos > 0 ? lastAnswer : lastFrameNanos;
-        long quiet = now - lastActivity;
-        if (quiet >= idleNanos) {
+
+        @Override
+        public long lastAnswerNanos() {
+            return inFlight.lastAnswerNanos();
+        }
+
+        @Override
+        public void idle() {
             LOG.info("Session {} of tenant '{}' from {} sent nothing for {} s; closing it", id, tenant.id(),
-                    connection.remoteAddress(), limits.idleTimeout().toSeconds());
+                    connection.remoteAddress(), sessions.limits().idleTimeout().toSeconds());
             closeWithBye();
-        } else {
-            scheduleIdleCheck(Duration.ofNanos(idleNanos - quiet));
-        }
-    }
-
-    private void cancelTimers() {
-        cancel(authTimer);
-        authTimer = null;
-        cancel(idleTimer);
-        idleTimer = null;
-        cancel(lingerTimer);
-        lingerTimer = null;
-    }
-
-    private static void cancel(Cancellable timer) {
-        if (timer != null) {
-            timer.cancel();
         }
     }
 

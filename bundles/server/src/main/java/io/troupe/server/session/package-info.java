@@ -8,8 +8,10 @@
  *                              ├───SEND─────► handler.tell(Message(name, content, sessionRef))
  *                              └─ sessionRef = SessionActor "session-&lt;id&gt;": Message told to it ─► SEND push
  *
- *  backpressure: awaitDrain(handler) true ─► keep the frame, suspendReading, stop decoding
- *                onDrained (runtime thread) ─► connection.execute: route it, resumeReading
+ *  backpressure (HeldFrame): awaitDrain(handler) true ─► hold the frame, suspendReading, stop decoding
+ *                           onDrained (runtime thread) ─► connection.execute: route it, resumeReading
+ *  timers (SessionTimers, on the loop): auth (until HELLO), idle (quiet since the last frame or answer),
+ *                           linger (reading on after a shutdown's BYE)
  * </pre>
  *
  * <h2>Threading</h2>

@@ -26,6 +26,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
+import java.util.jar.JarInputStream;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 import java.util.stream.Stream;
@@ -227,6 +228,60 @@ class DistributionIT {
         try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
         }
+    }
+
+    /**
+     * A new version of the counter that cannot start, deployed with {@code troupe-client deploy}: the
+     * command fails with the host's reason, the previous version keeps serving with its total, the
+     * rejection is marked beside the jar, and a good version deployed next clears the mark.
+     */
+    @Test
+    void aRejectedJarFailsTheDeployCommandAndIsMarkedBesideTheJar() throws Exception {
+        try (TroupeProcess troupe = TroupeProcess.start(home.resolve("bin/troupe"), dir, JAVA_HOME)) {
+            troupe.awaitLineStartingWith("Troupe ready", STARTUP);
+            assertEquals(new ClientRun(0, "5", ""), client("request", "counter.add", "5"));
+            Path broken = Files.createDirectories(dir.resolve("broken")).resolve("counter.jar");
+            Files.write(broken, counterThatCannotStart(home.resolve("samples/counter-2.0.0.jar")));
+
+            ClientRun refused = client("deploy", broken.toString());
+            assertEquals(4, refused.exit(), refused.toString());
+            String said = refused.stdout() + "\n" + refused.stderr();
+            assertTrue(said.contains("ERROR deploy.rejected: ") && said.contains("io.troupe.sample.counter.Missing"), said);
+            String marker = Files.readString(home.resolve("deploy/counter.jar.failed"));
+            assertTrue(marker.startsWith("io.troupe.sample.counter 3.0.0 was rejected: ")
+                    && marker.contains("running: io.troupe.sample.counter 1.0.0"), marker);
+            assertEquals(new ClientRun(0, "1.0.0", ""), client("request", "counter.version", ""));
+            assertEquals(new ClientRun(0, "5", ""), client("request", "counter.get", ""));
+
+            Path good = Files.createDirectories(dir.resolve("good")).resolve("counter.jar");
+            Files.copy(home.resolve("samples/counter-2.0.0.jar"), good);
+            ClientRun deployed = client("deploy", good.toString());
+            assertEquals(0, deployed.exit(), deployed.toString());
+            assertTrue(deployed.stdout().contains("running"), deployed.toString());
+            assertTrue(Files.notExists(home.resolve("deploy/counter.jar.failed")), "the mark goes once a jar runs");
+            assertEquals(new ClientRun(0, "2.0.0", ""), client("request", "counter.version", ""));
+            assertEquals(new ClientRun(0, "5", ""), client("request", "counter.get", ""));
+
+            assertEquals(0, troupe.terminate(STOP), troupe::transcript);
+        }
+    }
+
+    /** {@code counter} relabelled 3.0.0, naming a Bundle-Activator the jar does not hold: it fails to start. */
+    private static byte[] counterThatCannotStart(Path counter) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (JarInputStream in = new JarInputStream(Files.newInputStream(counter))) {
+            Manifest manifest = new Manifest(in.getManifest());
+            manifest.getMainAttributes().putValue("Bundle-Version", "3.0.0");
+            manifest.getMainAttributes().putValue("Bundle-Activator", "io.troupe.sample.counter.Missing");
+            try (JarOutputStream out = new JarOutputStream(bytes, manifest)) {
+                for (JarEntry entry = in.getNextJarEntry(); entry != null; entry = in.getNextJarEntry()) {
+                    out.putNextEntry(new JarEntry(entry.getName()));
+                    in.transferTo(out);
+                    out.closeEntry();
+                }
+            }
+        }
+        return bytes.toByteArray();
     }
 
     @Test

@@ -31,6 +31,7 @@ import org.osgi.framework.Version;
 
 import io.troupe.api.DeadLetter;
 import io.troupe.api.TroupeRuntime;
+import io.troupe.testsupport.Await;
 
 /**
  * The counter sample swapped between 1.0.0 and 2.0.0 by writing its jar into the deploy folder, as

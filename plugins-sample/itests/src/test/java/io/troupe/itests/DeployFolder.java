@@ -20,6 +20,8 @@ import java.util.concurrent.locks.LockSupport;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 
+import io.troupe.testsupport.Await;
+
 /**
  * The folder the host watches for plugin jars, as a user (or a deployment tool) writes to it: whole
  * jars moved in atomically, jars written slowly in place, garbage, deletions.

@@ -44,6 +44,7 @@ import io.troupe.api.TroupeRuntime;
 import io.troupe.itests.plugins.GatedActivator;
 import io.troupe.itests.plugins.HoldingActor;
 import io.troupe.itests.plugins.StateRefusingActor;
+import io.troupe.testsupport.Await;
 
 /**
  * The deploy folder as the source of truth for plugins: a jar is installed only once it is whole, a

@@ -23,6 +23,7 @@ import io.troupe.api.ErrorCode;
 import io.troupe.api.Message;
 import io.troupe.api.TroupeException;
 import io.troupe.api.TroupeRuntime;
+import io.troupe.testsupport.Await;
 
 /**
  * The echo sample in a real framework: routed by name, answered byte for byte, and gone while its

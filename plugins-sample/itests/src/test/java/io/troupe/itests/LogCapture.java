@@ -7,6 +7,8 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.time.Duration;
 
+import io.troupe.testsupport.Await;
+
 /**
  * Copies what is written to {@code System.err} from now until {@link #close()}, while still writing
  * it through. Without {@code troupe.home} (as here) the host's logger writes its records to

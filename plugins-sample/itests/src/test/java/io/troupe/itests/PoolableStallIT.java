@@ -38,6 +38,7 @@ import io.troupe.api.TroupeRuntime;
 import io.troupe.api.monitor.PoolStats;
 import io.troupe.api.monitor.RuntimeSnapshot;
 import io.troupe.api.monitor.RuntimeStats;
+import io.troupe.testsupport.Await;
 
 /**
  * Issue 5's "done when", in a real framework: a poolable plugin handler that blocks for 10 s in

@@ -8,6 +8,7 @@ import java.util.concurrent.TimeoutException;
 
 import io.troupe.api.Message;
 import io.troupe.api.TroupeRuntime;
+import io.troupe.testsupport.Await;
 
 /**
  * Asks handlers through the {@link TroupeRuntime} as a client would, with bounded waits.

@@ -47,6 +47,7 @@ import io.troupe.api.Message;
 import io.troupe.api.TroupeRuntime;
 import io.troupe.itests.plugins.TreeNode;
 import io.troupe.itests.plugins.TreeRoot;
+import io.troupe.testsupport.Await;
 
 /**
  * The tree plugin (a handler actor per tenant, with children spawned from a lambda, an anonymous

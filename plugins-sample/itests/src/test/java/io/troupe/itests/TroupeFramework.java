@@ -60,6 +60,8 @@ final class TroupeFramework {
                 // Troupe; the host is also the SLF4J provider, so no slf4j-api bundle
                 bundle(url("troupe-api.jar")),
                 bundle(url("troupe-host.jar")),
+                // Await, which the tests call inside the framework: not in the probe
+                bundle(url("troupe-test-support.jar")),
                 bundle(url("troupe-sample-echo.jar")),
                 bundle(url("troupe-sample-wordcount.jar")));
     }

@@ -24,6 +24,7 @@ import org.ops4j.pax.exam.spi.reactors.PerClass;
 import io.troupe.api.DeadLetter;
 import io.troupe.api.Message;
 import io.troupe.api.TroupeRuntime;
+import io.troupe.testsupport.Await;
 
 /**
  * The wordcount sample in a real framework: small texts counted on the spot, large ones fanned out to

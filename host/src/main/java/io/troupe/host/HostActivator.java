@@ -3,9 +3,13 @@ package io.troupe.host;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Dictionary;
+import java.util.HashMap;
 import java.util.Hashtable;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 import org.osgi.framework.BundleActivator;
@@ -20,6 +24,9 @@ import org.slf4j.LoggerFactory;
 import io.troupe.api.TroupeRuntime;
 import io.troupe.api.monitor.RuntimeStats;
 import io.troupe.api.net.Reactor;
+import io.troupe.config.CheckedConfiguration;
+import io.troupe.config.ConfigurationCheck;
+import io.troupe.config.ConfigurationSource;
 import io.troupe.host.actor.ActorSystem;
 import io.troupe.host.actor.TurnRecordContext;
 import io.troupe.host.deploy.DeployWatcher;
@@ -27,9 +34,7 @@ import io.troupe.host.dispatch.WorkerPool;
 import io.troupe.host.log.OsgiLogForwarder;
 import io.troupe.host.log.RecordContext;
 import io.troupe.host.log.TroupeLogging;
-import io.troupe.host.monitor.ActorPoolSettings;
 import io.troupe.host.monitor.MonitorListener;
-import io.troupe.host.monitor.MonitorSettings;
 import io.troupe.host.monitor.RuntimeMonitor;
 import io.troupe.host.plugin.PluginDirectory;
 import io.troupe.host.reactor.EventLoop;
@@ -43,25 +48,21 @@ import io.troupe.host.timer.TimerThread;
  * bundle stops (the monitor first, so that it resizes nothing that is stopping; then the reactor, so
  * no connection feeds a stopping runtime).
  *
- * <p>Framework properties: {@code troupe.workers} (worker threads, default: available processors),
- * {@code troupe.workers.max} (the monitor may grow the pool to this many while turns are stalled,
- * default 4 × available processors), {@code troupe.workers.idleSeconds} (extra workers retire after
- * being unneeded this long, 30), {@code troupe.monitor.stallMillis} (2000),
- * {@code troupe.monitor.loopStallMillis} (100), {@code troupe.monitor.periodMillis} (250),
- * {@code troupe.monitor.summarySeconds} (60, 0 = no summary line; see {@link MonitorSettings}),
- * {@code troupe.throughput} (messages per actor turn, default {@value ActorSystem#DEFAULT_THROUGHPUT}),
- * {@code troupe.ioThreads} (reactor IO loops, default: available processors),
- * {@code troupe.workers.spinMicros} (how long a worker out of tasks polls, yielding, before it parks,
- * 50; 0 = never), {@code troupe.io.spinMicros} (how long an IO loop polls for answers after reading,
- * yielding, before it selects, 30; 0 = never),
- * {@code troupe.deploy.dir} (the plugin folder to watch; none when unset),
- * {@code troupe.deploy.pollMillis} (500), {@code troupe.deploy.startLevel} (80),
- * {@code troupe.swap.graceSeconds} (how long a swapped plugin's actors wait for its next revision, 10),
- * {@code troupe.pool.highWater} (1), {@code troupe.pool.growMillis} (1000),
- * {@code troupe.pool.idleSeconds} (30) and {@code troupe.pool.cooldownMillis} (2000) for the actor
- * pools of poolable handlers (see {@link ActorPoolSettings}).
+ * <p>Settings, each with its type, default, bounds and description in a typed model:
+ * <ul>
+ * <li>{@link HostFrameworkProperties}: framework properties read once at start (the reactor's IO
+ *     loops and spin, the throughput, the deploy folder and its poll, the swap grace, ...);</li>
+ * <li>{@link HostConfiguration}: the runtime-tunable settings, ConfigAdmin PID
+ *     {@value HostConfiguration#PID} (worker bounds and spin, monitor thresholds, actor pools),
+ *     applied while the host runs ({@link #apply}): the worker pool takes new bounds in place, and
+ *     the monitor is restarted with its new settings (its {@link RuntimeStats} service is registered
+ *     again; a stall being reported is reported again if it lasts). Their old framework properties
+ *     {@code troupe.<key>} are the initial values.</li>
+ * </ul>
  *
- * <p><b>Threading:</b> called by the framework, start and stop never concurrently.
+ * <p><b>Threading:</b> called by the framework, start and stop never concurrently; {@link #apply} is
+ * called on ConfigAdmin's thread, and it and the parts of start and stop it touches hold this
+ * object's monitor.
  */
 public final class HostActivator implements BundleActivator {
 
@@ -81,6 +82,11 @@ public final class HostActivator implements BundleActivator {
     private ServiceRegistration<Reactor> reactorRegistration;
     private RuntimeMonitor monitor;
     private ServiceRegistration<RuntimeStats> statsRegistration;
+    /** Null without a wired org.osgi.service.cm: then only the framework properties apply. */
+    private ServiceRegistration<?> tuning;
+    /** Guarded by {@code this}: the settings in force; null once stopping. */
+    private HostSettings settings;
+    private BundleContext context;
 
     @Override
     public void start(BundleContext context) throws IOException, InterruptedException {
@@ -91,61 +97,104 @@ public final class HostActivator implements BundleActivator {
         } else {
             LOG.info("No OSGi log service package is wired to the host; only SLF4J records reach the log");
         }
-        int workerCount = intProperty(context, "troupe.workers", Runtime.getRuntime().availableProcessors());
-        int throughput = intProperty(context, "troupe.throughput", ActorSystem.DEFAULT_THROUGHPUT);
+        this.context = context;
         int cores = Runtime.getRuntime().availableProcessors();
-        int maxWorkers = intProperty(context, "troupe.workers.max", Math.max(workerCount, 4 * cores));
-        if (maxWorkers < workerCount) {
-            LOG.warn("troupe.workers.max={} is below troupe.workers={}; the pool keeps {} workers", maxWorkers,
-                    workerCount, workerCount);
-            maxWorkers = workerCount;
-        }
-        workers = new WorkerPool(workerCount, maxWorkers, "troupe-worker", HostActivator.class.getClassLoader(),
-                microsProperty(context, "troupe.workers.spinMicros", WorkerPool.DEFAULT_SPIN));
+        HostFrameworkProperties framework = frameworkProperties(context);
+        CheckedConfiguration<HostConfiguration> initial = HostSettings.fromFrameworkProperties(context::getProperty);
+        initial.problems().forEach(problem -> LOG.error("{}", problem));
+        reportMovedProperties(initial);
+        HostSettings start = HostSettings.of(initial.typed(), cores, warning -> LOG.warn("{}", warning));
+        int throughput = framework.troupe_throughput();
+        workers = new WorkerPool(start.workers(), start.workersMax(), "troupe-worker",
+                HostActivator.class.getClassLoader(), start.workerSpin());
         timer = new TimerThread("troupe-timer");
         plugins = new PluginDirectory(context);
         system = new ActorSystem(workers, timer, plugins, throughput);
         logging.setRecordContext(new TurnRecordContext(system));
-        int graceSeconds = intProperty(context, "troupe.swap.graceSeconds", 10);
-        plugins.open(system, timer, Duration.ofSeconds(graceSeconds));
-        String deployDir = context.getProperty("troupe.deploy.dir");
-        if (deployDir != null && !deployDir.isBlank()) {
+        plugins.open(system, timer, Duration.ofSeconds(framework.troupe_swap_graceSeconds()));
+        String deployDir = framework.troupe_deploy_dir();
+        if (!deployDir.isBlank()) {
             deployer = new DeployWatcher(context, Path.of(deployDir), plugins,
-                    Duration.ofMillis(intProperty(context, "troupe.deploy.pollMillis", 500)),
-                    intProperty(context, "troupe.deploy.startLevel", 80));
+                    Duration.ofMillis(framework.troupe_deploy_pollMillis()), framework.troupe_deploy_startLevel());
             deployer.start();
         }
         Dictionary<String, Object> properties = new Hashtable<>();
         properties.put(Constants.SERVICE_DESCRIPTION, "Troupe actor runtime");
         registration = context.registerService(TroupeRuntime.class, new HostRuntime(system, plugins), properties);
-        LOG.info("Troupe runtime started: {} workers (up to {}), throughput {}", workerCount, maxWorkers, throughput);
-        startReactor(context);
-        startMonitor(context);
+        LOG.info("Troupe runtime started: {} workers (up to {}), throughput {}", start.workers(), start.workersMax(),
+                throughput);
+        startReactor(context, framework);
+        synchronized (this) {
+            settings = start;
+            startMonitor(start);
+        }
+        if (importsPackage(context, "org.osgi.service.cm")) {
+            tuning = HostTuning.register(context, initial, cores, this::apply);
+        } else {
+            LOG.info("No ConfigAdmin package is wired to the host; {} is not read, the framework properties apply",
+                    HostConfiguration.PID);
+        }
     }
 
-    private void startMonitor(BundleContext context) {
-        MonitorSettings settings = MonitorSettings.defaults()
-                .withPeriod(Duration.ofMillis(intProperty(context, "troupe.monitor.periodMillis",
-                        (int) MonitorSettings.DEFAULT_PERIOD.toMillis())))
-                .withStallThreshold(Duration.ofMillis(intProperty(context, "troupe.monitor.stallMillis",
-                        (int) MonitorSettings.DEFAULT_STALL.toMillis())))
-                .withLoopStallThreshold(Duration.ofMillis(intProperty(context, "troupe.monitor.loopStallMillis",
-                        (int) MonitorSettings.DEFAULT_LOOP_STALL.toMillis())))
-                .withIdlePeriod(Duration.ofSeconds(intProperty(context, "troupe.workers.idleSeconds",
-                        (int) MonitorSettings.DEFAULT_IDLE.toSeconds())))
-                .withSummaryInterval(Duration.ofSeconds(intProperty(context, "troupe.monitor.summarySeconds",
-                        (int) MonitorSettings.DEFAULT_SUMMARY.toSeconds(), 0)));
+    /**
+     * Applies the settings of a changed {@value HostConfiguration#PID}: new worker bounds and spin
+     * in place, a restart of the monitor when its settings or the bounds changed.
+     */
+    synchronized void apply(HostSettings next) {
+        if (settings == null || next.equals(settings)) {
+            return;
+        }
+        workers.reconfigure(next.workers(), next.workersMax(), next.workerSpin());
+        if (settings.monitorDiffers(next)) {
+            try {
+                stopMonitor();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                LOG.warn("Interrupted while restarting the monitor for new settings; keeping the old monitor stopped");
+                return;
+            }
+            startMonitor(next);
+        }
+        LOG.info("Host settings applied: {} workers (up to {}), worker spin {} µs", next.workers(), next.workersMax(),
+                next.workerSpin().toNanos() / 1000);
+        settings = next;
+    }
+
+    /** The framework properties of {@link HostFrameworkProperties}, checked; bad ones are logged. */
+    private static HostFrameworkProperties frameworkProperties(BundleContext context) {
+        ConfigurationCheck<HostFrameworkProperties> check = ConfigurationCheck.of(HostFrameworkProperties.class);
+        Map<String, Object> raw = new HashMap<>();
+        for (String key : check.schema().attributes().keySet()) {
+            String value = context.getProperty(key);
+            if (value != null && !value.isBlank()) {
+                raw.put(key, value);
+            }
+        }
+        CheckedConfiguration<HostFrameworkProperties> checked = check.check(raw, Map.of(),
+                ConfigurationSource.describedAs("framework properties"), ConfigurationCheck.Fallback.PREVIOUS_VALUE);
+        checked.problems().forEach(problem -> LOG.error("{}", problem));
+        return checked.typed();
+    }
+
+    /** Says once where the runtime-tunable keys set as framework properties live now. */
+    private static void reportMovedProperties(CheckedConfiguration<HostConfiguration> initial) {
+        if (initial.values().isEmpty()) {
+            return;
+        }
+        List<String> moved = new ArrayList<>();
+        for (Map.Entry<String, Object> entry : new TreeMap<>(initial.values()).entrySet()) {
+            moved.add(HostSettings.FRAMEWORK_PREFIX + entry.getKey() + "=" + entry.getValue());
+        }
+        LOG.warn("Framework properties {} are read as initial values: these keys live in etc/{}.cfg now (PID {}, "
+                + "without the troupe. prefix), where a change applies while Troupe runs and overrides them",
+                moved, HostConfiguration.PID, HostConfiguration.PID);
+    }
+
+    /** Starts the monitor with {@code current} and registers its statistics; under this object's monitor. */
+    private void startMonitor(HostSettings current) {
         List<EventLoop> loops = reactor.loops();
-        ActorPoolSettings poolSettings = ActorPoolSettings.defaults()
-                .withHighWater(intProperty(context, "troupe.pool.highWater", ActorPoolSettings.DEFAULT_HIGH_WATER, 0))
-                .withGrowAfter(Duration.ofMillis(intProperty(context, "troupe.pool.growMillis",
-                        (int) ActorPoolSettings.DEFAULT_GROW_AFTER.toMillis(), 0)))
-                .withIdlePeriod(Duration.ofSeconds(intProperty(context, "troupe.pool.idleSeconds",
-                        (int) ActorPoolSettings.DEFAULT_IDLE.toSeconds())))
-                .withCooldown(Duration.ofMillis(intProperty(context, "troupe.pool.cooldownMillis",
-                        (int) ActorPoolSettings.DEFAULT_COOLDOWN.toMillis(), 0)));
-        monitor = new RuntimeMonitor(settings, workers, system, () -> loops, logging::droppedRecords,
-                MonitorListener.NONE, plugins.pools(), poolSettings);
+        monitor = new RuntimeMonitor(current.monitor(), workers, system, () -> loops, logging::droppedRecords,
+                MonitorListener.NONE, plugins.pools(), current.pools());
         monitor.start();
         Dictionary<String, Object> properties = new Hashtable<>();
         properties.put(Constants.SERVICE_DESCRIPTION, "Troupe runtime statistics");
@@ -165,10 +214,12 @@ public final class HostActivator implements BundleActivator {
         }
     }
 
-    private void startReactor(BundleContext context) throws IOException, InterruptedException {
-        int ioThreads = intProperty(context, "troupe.ioThreads", Runtime.getRuntime().availableProcessors());
+    private void startReactor(BundleContext context, HostFrameworkProperties framework)
+            throws IOException, InterruptedException {
+        int ioThreads = framework.troupe_ioThreads() == 0 ? Runtime.getRuntime().availableProcessors()
+                : framework.troupe_ioThreads();
         try {
-            reactor = new NioReactor(ioThreads, microsProperty(context, "troupe.io.spinMicros", EventLoop.DEFAULT_SPIN));
+            reactor = new NioReactor(ioThreads, Duration.ofNanos(1000L * framework.troupe_io_spinMicros()));
         } catch (IOException e) {
             LOG.error("Cannot start the reactor; stopping the runtime", e);
             stop(context); // the framework does not call stop() after a failed start()
@@ -195,7 +246,14 @@ public final class HostActivator implements BundleActivator {
 
     @Override
     public void stop(BundleContext context) throws InterruptedException {
-        stopMonitor();
+        if (tuning != null) {
+            tuning.unregister();
+            tuning = null;
+        }
+        synchronized (this) {
+            settings = null;
+            stopMonitor();
+        }
         if (deployer != null) {
             deployer.stop();
         }
@@ -229,32 +287,5 @@ public final class HostActivator implements BundleActivator {
         return wiring != null && wiring.getRequiredWires(PackageNamespace.PACKAGE_NAMESPACE).stream()
                 .anyMatch(wire -> packageName.equals(
                         wire.getCapability().getAttributes().get(PackageNamespace.PACKAGE_NAMESPACE)));
-    }
-
-    /** A duration given in whole microseconds, zero allowed. */
-    private static Duration microsProperty(BundleContext context, String key, Duration defaultValue) {
-        return Duration.ofNanos(1000L * intProperty(context, key, (int) (defaultValue.toNanos() / 1000), 0));
-    }
-
-    private static int intProperty(BundleContext context, String key, int defaultValue) {
-        return intProperty(context, key, defaultValue, 1);
-    }
-
-    private static int intProperty(BundleContext context, String key, int defaultValue, int minimum) {
-        String value = context.getProperty(key);
-        if (value == null || value.isBlank()) {
-            return defaultValue;
-        }
-        try {
-            int parsed = Integer.parseInt(value.trim());
-            if (parsed < minimum) {
-                throw new NumberFormatException("must be at least " + minimum);
-            }
-            return parsed;
-        } catch (NumberFormatException e) {
-            LOG.error("Framework property {}={} is not an integer of at least {} ({}); using {}", key, value,
-                    minimum, e.getMessage(), defaultValue);
-            return defaultValue;
-        }
     }
 }

@@ -44,7 +44,8 @@ import java.util.concurrent.locks.LockSupport;
  * {@link #execute} is untouched by resizing: it never reads the worker list.
  *
  * <p><b>Threading:</b> {@link #execute} from any thread, lock-free and non-blocking; the size and
- * heartbeat accessors from any thread; {@link #addWorkers}, {@link #retireIdle} and {@link #shutdown}
+ * heartbeat accessors from any thread; {@link #addWorkers}, {@link #retireIdle}, {@link #reconfigure}
+ * and {@link #shutdown}
  * from any non-worker thread, serialised by a lock that {@code execute} never takes. Worker threads
  * reset their context class loader after every task.
  */
@@ -62,11 +63,13 @@ public final class WorkerPool implements Dispatcher {
     private final AtomicInteger watchers = new AtomicInteger();
     /** Workers in their yielding spin, who poll the run queue without being woken. */
     private final AtomicInteger spinners = new AtomicInteger();
-    private final long spinNanos;
+    /** Changed only by {@link #reconfigure}, under {@link #resizeLock}; read by workers at each spin. */
+    private volatile long spinNanos;
     private final String namePrefix;
     private final ClassLoader defaultLoader;
-    private final int min;
-    private final int max;
+    /** The bounds; changed only by {@link #reconfigure}, under {@link #resizeLock}. */
+    private volatile int min;
+    private volatile int max;
     /** Every live worker thread, retiring ones included; replaced under {@link #resizeLock}. */
     private volatile List<Worker> workers = List.of();
     private volatile boolean running = true;
@@ -94,6 +97,39 @@ public final class WorkerPool implements Dispatcher {
      *                      parks; zero for none
      */
     public WorkerPool(int min, int max, String namePrefix, ClassLoader defaultLoader, Duration spin) {
+        checkBounds(min, max, spin);
+        this.min = min;
+        this.max = max;
+        this.spinNanos = spin.toNanos();
+        this.namePrefix = namePrefix;
+        this.defaultLoader = defaultLoader;
+        addWorkers(min);
+    }
+
+    /**
+     * Applies new bounds and spin time while the pool runs (the host's configuration changed): starts
+     * workers up to the new minimum, and asks idle workers above the new maximum to end (busy ones
+     * end when a later {@link #retireIdle} finds them idle). A worker reads the spin time each time it
+     * runs out of tasks.
+     *
+     * @throws IllegalArgumentException for bounds the constructor would refuse
+     */
+    public void reconfigure(int newMin, int newMax, Duration spin) {
+        checkBounds(newMin, newMax, spin);
+        synchronized (resizeLock) {
+            min = newMin;
+            max = newMax;
+            spinNanos = spin.toNanos();
+            int size = size();
+            if (size < newMin) {
+                addWorkers(newMin - size);
+            } else if (size > newMax) {
+                retire(size - newMax);
+            }
+        }
+    }
+
+    private static void checkBounds(int min, int max, Duration spin) {
         if (min < 1) {
             throw new IllegalArgumentException("worker pool size must be at least 1, was " + min);
         }
@@ -103,12 +139,6 @@ public final class WorkerPool implements Dispatcher {
         if (spin.isNegative()) {
             throw new IllegalArgumentException("worker spin time must not be negative, was " + spin);
         }
-        this.min = min;
-        this.max = max;
-        this.spinNanos = spin.toNanos();
-        this.namePrefix = namePrefix;
-        this.defaultLoader = defaultLoader;
-        addWorkers(min);
     }
 
     /** Workers that serve the run queue now (retiring workers not counted). */
@@ -122,7 +152,7 @@ public final class WorkerPool implements Dispatcher {
         return count;
     }
 
-    /** The size the pool starts with and never shrinks below. */
+    /** The size the pool starts with and never shrinks below (changed by {@link #reconfigure}). */
     public int minSize() {
         return min;
     }
@@ -203,18 +233,22 @@ public final class WorkerPool implements Dispatcher {
      */
     public int retireIdle(int count) {
         synchronized (resizeLock) {
-            int allowed = Math.max(0, Math.min(count, size() - min));
-            int retired = 0;
-            List<Worker> current = workers;
-            for (int i = current.size() - 1; i >= 0 && retired < allowed; i--) {
-                Worker worker = current.get(i);
-                if (!worker.isRetiring() && worker.currentTurn() == 0) {
-                    worker.retire();
-                    retired++;
-                }
-            }
-            return retired;
+            return retire(Math.max(0, Math.min(count, size() - min)));
         }
+    }
+
+    /** Marks up to {@code allowed} idle workers as retiring, the most recent first; under the lock. */
+    private int retire(int allowed) {
+        int retired = 0;
+        List<Worker> current = workers;
+        for (int i = current.size() - 1; i >= 0 && retired < allowed; i--) {
+            Worker worker = current.get(i);
+            if (!worker.isRetiring() && worker.currentTurn() == 0) {
+                worker.retire();
+                retired++;
+            }
+        }
+        return retired;
     }
 
     /**

@@ -6,18 +6,13 @@ import java.util.Objects;
 /**
  * When the monitor grows and shrinks the actor pools of poolable handlers.
  *
- * <table>
- * <caption>Framework properties (read by the host activator)</caption>
- * <tr><th>property</th><th>meaning</th><th>default</th></tr>
- * <tr><td>{@code troupe.pool.highWater}</td><td>messages waiting per member above which a pool is
- *     under pressure</td><td>1</td></tr>
- * <tr><td>{@code troupe.pool.growMillis}</td><td>how long the pressure must last (at every look, and at
- *     least two looks) before a member is added</td><td>1000</td></tr>
- * <tr><td>{@code troupe.pool.idleSeconds}</td><td>how long a pool must be idle (no message waiting, no
- *     turn running) before a member retires</td><td>30</td></tr>
- * <tr><td>{@code troupe.pool.cooldownMillis}</td><td>the least time between two changes of one
- *     pool</td><td>2000</td></tr>
- * </table>
+ * <p>Set from the host's configuration {@code io.troupe.host} ({@code etc/io.troupe.host.cfg}; the
+ * typed model {@code io.troupe.host.HostConfiguration} holds each key's default and bounds):
+ * {@code pool.highWater} (messages waiting per member above which a pool is under pressure, 1),
+ * {@code pool.growMillis} (how long the pressure must last, at every look and at least two looks,
+ * before a member is added, 1000), {@code pool.idleSeconds} (how long a pool must be idle, no message
+ * waiting and no turn running, before a member retires, 30) and {@code pool.cooldownMillis} (the
+ * least time between two changes of one pool, 2000).
  *
  * <p><b>Threading:</b> immutable.
  *

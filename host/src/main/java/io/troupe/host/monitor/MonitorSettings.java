@@ -6,15 +6,11 @@ import java.util.Objects;
 /**
  * The monitor's thresholds and periods.
  *
- * <table>
- * <caption>Framework properties (read by the host activator)</caption>
- * <tr><th>property</th><th>meaning</th><th>default</th></tr>
- * <tr><td>{@code troupe.monitor.periodMillis}</td><td>how often the monitor looks</td><td>250</td></tr>
- * <tr><td>{@code troupe.monitor.stallMillis}</td><td>an actor turn running longer is stalled</td><td>2000</td></tr>
- * <tr><td>{@code troupe.monitor.loopStallMillis}</td><td>an IO loop away from select longer is stalled</td><td>100</td></tr>
- * <tr><td>{@code troupe.workers.idleSeconds}</td><td>how long extra workers must be unneeded before they retire</td><td>30</td></tr>
- * <tr><td>{@code troupe.monitor.summarySeconds}</td><td>period of the summary INFO line; 0 = off</td><td>60</td></tr>
- * </table>
+ * <p>Set from the host's configuration {@code io.troupe.host} ({@code etc/io.troupe.host.cfg}; the
+ * typed model {@code io.troupe.host.HostConfiguration} holds each key's default and bounds):
+ * {@code monitor.periodMillis} (250), {@code monitor.stallMillis} (2000),
+ * {@code monitor.loopStallMillis} (100), {@code workers.idleSeconds} (30) and
+ * {@code monitor.summarySeconds} (60, 0 = off). A change restarts the monitor with new settings.
  *
  * <p><b>Threading:</b> immutable.
  *

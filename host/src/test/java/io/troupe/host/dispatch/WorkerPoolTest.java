@@ -221,6 +221,32 @@ class WorkerPoolTest {
     }
 
     @Test
+    void newBoundsApplyWhileThePoolRuns() throws InterruptedException {
+        WorkerPool pool = new WorkerPool(1, 2, "test-worker", hostLoader);
+        try {
+            pool.reconfigure(3, 5, Duration.ZERO);
+            assertEquals(3, pool.size(), "workers started up to the new minimum");
+            assertEquals(3, pool.minSize());
+            assertEquals(5, pool.maxSize());
+            assertEquals(0, pool.spinNanos());
+            assertEquals(2, pool.addWorkers(5), "the pool grows to the new maximum");
+
+            pool.reconfigure(1, 2, Duration.ofNanos(10_000));
+            assertEquals(2, pool.size(), "idle workers above the new maximum retire");
+            assertEquals(10_000, pool.spinNanos());
+            assertEquals(1, pool.retireIdle(5), "down to the new minimum");
+            assertThrows(IllegalArgumentException.class, () -> pool.reconfigure(2, 1, Duration.ZERO));
+            assertEquals(1, pool.minSize(), "refused bounds change nothing");
+
+            CountDownLatch ran = new CountDownLatch(1);
+            pool.execute(ran::countDown);
+            assertTrue(ran.await(5, TimeUnit.SECONDS), "the remaining worker serves");
+        } finally {
+            assertTrue(pool.shutdown(5, TimeUnit.SECONDS));
+        }
+    }
+
+    @Test
     void doesNotRetireAWorkerInTheMiddleOfATask() throws InterruptedException {
         WorkerPool pool = new WorkerPool(1, 2, "test-worker", hostLoader);
         CountDownLatch entered = new CountDownLatch(2);

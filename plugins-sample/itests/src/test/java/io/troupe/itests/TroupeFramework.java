@@ -52,6 +52,8 @@ final class TroupeFramework {
                 bundle(url("pax-exam/pax-exam-invoker-junit.jar")),
                 // the OSGi log service, whose entries the host forwards into its log
                 bundle(url("org.apache.felix.log.jar")),
+                // Felix Metatype: the host reads its typed configuration model with it
+                bundle(url("org.apache.felix.metatype.jar")),
                 // Declarative Services; SCR does not export the DS API itself
                 bundle(url("org.osgi.util.function.jar")),
                 bundle(url("org.osgi.util.promise.jar")),

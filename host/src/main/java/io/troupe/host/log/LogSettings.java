@@ -3,6 +3,7 @@ package io.troupe.host.log;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -12,32 +13,27 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import org.slf4j.event.Level;
 
+import io.troupe.config.CheckedConfiguration;
+import io.troupe.config.ConfigurationCheck;
+import io.troupe.config.ConfigurationProblem;
+import io.troupe.config.ConfigurationSource;
+
 /**
  * Logging configuration, validated once at the edge: from system properties ({@code troupe.log.<key>})
  * overlaid by {@code etc/io.troupe.log.cfg} (the same keys without the prefix), which wins where both
  * set a key and is re-read live.
  *
- * <table>
- * <caption>Keys</caption>
- * <tr><th>key</th><th>meaning</th><th>default</th></tr>
- * <tr><td>{@code level}</td><td>root level: TRACE, DEBUG, INFO, WARN or ERROR (any case)</td><td>INFO</td></tr>
- * <tr><td>{@code level.<prefix>}</td><td>level of the loggers under {@code <prefix>}, see
- *     {@link LevelThresholds}</td><td></td></tr>
- * <tr><td>{@code flushIntervalMillis}</td><td>the logger thread writes at least this often</td><td>1000</td></tr>
- * <tr><td>{@code bufferCapBytes}</td><td>bytes queued in memory before records are dropped
- *     (64 KiB to 512 MiB)</td><td>8 MiB</td></tr>
- * <tr><td>{@code fullWaitMillis}</td><td>how long a caller waits for room at the cap before the record
- *     is dropped</td><td>100</td></tr>
- * <tr><td>{@code rollSizeBytes}</td><td>size at which troupe.log is rolled (at least 1 KiB)</td><td>50 MiB</td></tr>
- * <tr><td>{@code retention}</td><td>rolled files kept, troupe.log.1 … troupe.log.N</td><td>5</td></tr>
- * <tr><td>{@code console}</td><td>copy records to stderr: true, false, or auto (when Troupe runs in a
- *     terminal, or has no log file)</td><td>auto</td></tr>
- * </table>
+ * <p>The keys, their types, defaults, bounds and descriptions are those of the typed model
+ * {@link LogConfiguration} ({@code level}, {@code flushIntervalMillis}, {@code bufferCapBytes},
+ * {@code fullWaitMillis}, {@code rollSizeBytes}, {@code retention}, {@code console}), checked by the
+ * same {@link ConfigurationCheck} as the ConfigAdmin configurations; besides them {@code level.<prefix>}
+ * sets the level of the loggers under a prefix ({@link LevelThresholds}), checked against the same
+ * level names.
  *
  * System properties only: {@code troupe.home} (the log file is {@code <troupe.home>/log/troupe.log}
  * and the configuration file {@code <troupe.home>/etc/io.troupe.log.cfg}; without it, no file),
  * {@code troupe.log.config} (another configuration file) and {@code troupe.log.configPollMillis}
- * (how often the file's modification time is checked, default 2000).
+ * (how often the file's modification time is checked, default 2000; in the typed model too).
  *
  * <p>Each invalid or unknown key yields one sentence in {@link #warnings()}, which
  * {@link TroupeLogging} writes as a WARN record; the key then keeps its previous value (the default
@@ -73,7 +69,11 @@ final class LogSettings {
     static final int DEFAULT_RETENTION = 5;
     static final long DEFAULT_CONFIG_POLL_MILLIS = 2000;
 
-    private static final String LEVEL_NAMES = "one of TRACE, DEBUG, INFO, WARN, ERROR";
+    static final String CONFIG_POLL = "configPollMillis";
+
+    private static final ConfigurationCheck<LogConfiguration> CHECK = ConfigurationCheck.of(LogConfiguration.class);
+    /** The level names, from the typed model's options. */
+    private static final List<String> LEVEL_NAMES = List.of(CHECK.schema().attributes().get(LEVEL).getOptionValues());
 
     /** Whether records are copied to stderr. */
     enum Console {
@@ -100,16 +100,19 @@ final class LogSettings {
     private final Console console;
     private final long configPollMillis;
     private final List<String> warnings;
+    /** The values of the keys of {@link LogConfiguration} accepted last, which the next bad value keeps. */
+    private final Map<String, Object> values;
 
     private LogSettings() {
         this(DEFAULT_LEVEL, Map.of(), null, null, DEFAULT_FLUSH_INTERVAL_MILLIS, DEFAULT_BUFFER_CAP_BYTES,
                 DEFAULT_FULL_WAIT_MILLIS, DEFAULT_ROLL_SIZE_BYTES, DEFAULT_RETENTION, Console.AUTO,
-                DEFAULT_CONFIG_POLL_MILLIS, List.of());
+                DEFAULT_CONFIG_POLL_MILLIS, List.of(), Map.of());
     }
 
     private LogSettings(Level root, Map<String, Level> prefixes, Path logFile, Path configFile,
             long flushIntervalMillis, int bufferCapBytes, long fullWaitMillis, long rollSizeBytes,
-            int retention, Console console, long configPollMillis, List<String> warnings) {
+            int retention, Console console, long configPollMillis, List<String> warnings,
+            Map<String, Object> values) {
         this.root = root;
         this.prefixes = Map.copyOf(prefixes);
         this.thresholds = new LevelThresholds(root, prefixes);
@@ -123,6 +126,7 @@ final class LogSettings {
         this.console = console;
         this.configPollMillis = configPollMillis;
         this.warnings = List.copyOf(warnings);
+        this.values = Map.copyOf(values);
     }
 
     /** Settings from system properties alone, as at the first start. */
@@ -193,31 +197,42 @@ final class LogSettings {
         private final Map<String, String> file;
         private final LogSettings previous;
         private final List<String> warnings = new ArrayList<>();
-        private final String keeping;
 
         Parser(Map<String, String> system, Map<String, String> file, LogSettings previous) {
             this.system = new TreeMap<>(system); // warnings in a stable order
             this.file = new TreeMap<>(file);
             this.previous = previous == null ? DEFAULTS : previous;
-            this.keeping = previous == null ? "; using the default " : "; keeping ";
         }
 
         LogSettings parse() {
             warnUnknownKeys();
-            Level root = level(LEVEL, previous.root);
+            Map<String, Object> raw = new HashMap<>();
+            for (String key : KEYS) {
+                String value = value(key);
+                if (value != null) {
+                    raw.put(key, normalized(key, value));
+                }
+            }
+            String poll = system.get(CONFIG_POLL_PROPERTY);
+            if (poll != null) {
+                raw.put(CONFIG_POLL, poll);
+            }
+            CheckedConfiguration<LogConfiguration> checked = CHECK.check(raw, previous.values,
+                    ConfigurationSource.describedAs(CONFIG_FILE_NAME), ConfigurationCheck.Fallback.PREVIOUS_VALUE);
+            for (ConfigurationProblem problem : checked.problems()) {
+                String key = problem.key();
+                String given = key.equals(CONFIG_POLL) ? poll : value(key);
+                warnings.add(label(key) + " = '" + given + "': " + problem.reason() + "; keeping " + problem.kept());
+            }
+            LogConfiguration config = checked.typed();
             Map<String, Level> prefixes = prefixes();
             Path logFile = logFile();
             Path configFile = configFile();
-            long flush = number(FLUSH_INTERVAL, 1, 3_600_000, previous.flushIntervalMillis);
-            int cap = (int) number(BUFFER_CAP, RecordQueue.MIN_CAP_BYTES, RecordQueue.MAX_CAP_BYTES,
-                    previous.bufferCapBytes);
-            long fullWait = number(FULL_WAIT, 0, 60_000, previous.fullWaitMillis);
-            long rollSize = number(ROLL_SIZE, 1024, Long.MAX_VALUE, previous.rollSizeBytes);
-            int retention = (int) number(RETENTION, 0, 1000, previous.retention);
-            Console console = console(previous.console);
-            long poll = systemNumber(CONFIG_POLL_PROPERTY, 10, 3_600_000, previous.configPollMillis);
-            return new LogSettings(root, prefixes, logFile, configFile, flush, cap, fullWait, rollSize,
-                    retention, console, poll, warnings);
+            return new LogSettings(Level.valueOf(config.level()), prefixes, logFile, configFile,
+                    config.flushIntervalMillis(), config.bufferCapBytes(), config.fullWaitMillis(),
+                    config.rollSizeBytes(), config.retention(),
+                    Console.valueOf(config.console().toUpperCase(Locale.ROOT)), config.configPollMillis(), warnings,
+                    checked.values());
         }
 
         private void warnUnknownKeys() {
@@ -242,20 +257,9 @@ final class LogSettings {
             return fromFile != null ? fromFile : system.get(SYSTEM_PREFIX + key);
         }
 
+        /** {@code io.troupe.log.cfg: <key>} or {@code troupe.log.<key>}: where a value came from. */
         private String label(String key) {
-            return file.containsKey(key) ? key + " in " + CONFIG_FILE_NAME : SYSTEM_PREFIX + key;
-        }
-
-        private Level level(String key, Level kept) {
-            String value = value(key);
-            if (value == null) {
-                return DEFAULT_LEVEL;
-            }
-            Optional<Level> parsed = parseLevel(value);
-            if (parsed.isEmpty()) {
-                warnings.add(invalid(label(key), value, LEVEL_NAMES) + keeping + kept);
-            }
-            return parsed.orElse(kept);
+            return file.containsKey(key) ? CONFIG_FILE_NAME + ": " + key : SYSTEM_PREFIX + key;
         }
 
         private Map<String, Level> prefixes() {
@@ -274,7 +278,7 @@ final class LogSettings {
             for (String key : names) {
                 String prefix = key.substring(LEVEL_PREFIX.length()).trim();
                 if (prefix.isEmpty()) {
-                    warnings.add("Property " + label(key) + " names no logger prefix; ignored");
+                    warnings.add(label(key) + " names no logger prefix; ignored");
                     continue;
                 }
                 String value = value(key);
@@ -284,54 +288,17 @@ final class LogSettings {
                     prefixes.put(prefix, level.get());
                 } else if (kept != null) {
                     prefixes.put(prefix, kept);
-                    warnings.add(invalid(label(key), value, LEVEL_NAMES) + "; keeping " + kept);
+                    warnings.add(notALevel(key, value) + "; keeping " + kept);
                 } else {
-                    warnings.add(invalid(label(key), value, LEVEL_NAMES) + "; ignored, so loggers under "
-                            + prefix + " keep the level of a shorter prefix or the root level");
+                    warnings.add(notALevel(key, value) + "; ignored, so loggers under " + prefix
+                            + " keep the level of a shorter prefix or the root level");
                 }
             }
             return prefixes;
         }
 
-        private long number(String key, long min, long max, long kept) {
-            String value = value(key);
-            return value == null ? defaultOf(key) : parseNumber(label(key), value, min, max, kept);
-        }
-
-        private long systemNumber(String property, long min, long max, long kept) {
-            String value = system.get(property);
-            return value == null ? DEFAULT_CONFIG_POLL_MILLIS : parseNumber(property, value, min, max, kept);
-        }
-
-        private long parseNumber(String label, String value, long min, long max, long kept) {
-            try {
-                long parsed = Long.parseLong(value.trim());
-                if (parsed >= min && parsed <= max) {
-                    return parsed;
-                }
-            } catch (NumberFormatException e) {
-                // reported below
-            }
-            String range = max == Long.MAX_VALUE ? "a whole number of at least " + min
-                    : "a whole number from " + min + " to " + max;
-            warnings.add(invalid(label, value, range) + keeping + kept);
-            return kept;
-        }
-
-        private Console console(Console kept) {
-            String value = value(CONSOLE);
-            if (value == null) {
-                return Console.AUTO;
-            }
-            String name = value.trim().toUpperCase(Locale.ROOT);
-            for (Console console : Console.values()) {
-                if (console.name().equals(name)) {
-                    return console;
-                }
-            }
-            warnings.add(invalid(label(CONSOLE), value, "true, false or auto") + keeping
-                    + kept.name().toLowerCase(Locale.ROOT));
-            return kept;
+        private String notALevel(String key, String value) {
+            return label(key) + " = '" + value + "': not one of " + String.join(", ", LEVEL_NAMES);
         }
 
         private Path logFile() {
@@ -376,30 +343,20 @@ final class LogSettings {
                 warnings.add(warning);
             }
         }
-
-        private static long defaultOf(String key) {
-            return switch (key) {
-                case FLUSH_INTERVAL -> DEFAULT_FLUSH_INTERVAL_MILLIS;
-                case BUFFER_CAP -> DEFAULT_BUFFER_CAP_BYTES;
-                case FULL_WAIT -> DEFAULT_FULL_WAIT_MILLIS;
-                case ROLL_SIZE -> DEFAULT_ROLL_SIZE_BYTES;
-                case RETENTION -> DEFAULT_RETENTION;
-                default -> throw new IllegalArgumentException(key);
-            };
-        }
     }
 
+    /** A level name in any case, surrounding blanks ignored; one of the options of {@link LogConfiguration#level()}. */
     private static Optional<Level> parseLevel(String value) {
         String name = value.trim().toUpperCase(Locale.ROOT);
-        for (Level level : Level.values()) {
-            if (level.name().equals(name)) {
-                return Optional.of(level);
-            }
-        }
-        return Optional.empty();
+        return LEVEL_NAMES.contains(name) ? Optional.of(Level.valueOf(name)) : Optional.empty();
     }
 
-    private static String invalid(String label, String value, String expected) {
-        return "Invalid value \"" + value + "\" for " + label + ": expected " + expected;
+    /** The forms of a value the model's options take: level names in capitals, console in small letters. */
+    private static String normalized(String key, String value) {
+        return switch (key) {
+            case LEVEL -> value.trim().toUpperCase(Locale.ROOT);
+            case CONSOLE -> value.trim().toLowerCase(Locale.ROOT);
+            default -> value;
+        };
     }
 }

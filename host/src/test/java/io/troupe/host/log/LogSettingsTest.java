@@ -39,8 +39,8 @@ class LogSettingsTest {
         LogSettings settings = LogSettings.parse(Map.of("troupe.log.level", "LOUD"));
 
         assertEquals(Level.INFO, settings.thresholds().root());
-        assertEquals(List.of("Invalid value \"LOUD\" for troupe.log.level: expected one of"
-                + " TRACE, DEBUG, INFO, WARN, ERROR; using the default INFO"), settings.warnings());
+        assertEquals(List.of("troupe.log.level = 'LOUD': not one of TRACE, DEBUG, INFO, WARN, ERROR; keeping INFO"),
+                settings.warnings());
     }
 
     @Test
@@ -53,8 +53,8 @@ class LogSettingsTest {
         assertEquals(Level.ERROR, settings.thresholds().thresholdFor("io.troupe.host.Mailbox"));
         assertEquals(1, settings.warnings().size());
         String warning = settings.warnings().get(0);
-        assertTrue(warning.startsWith("Invalid value \"VERBOSE\" for troupe.log.level.io.troupe.host:"
-                + " expected one of TRACE, DEBUG, INFO, WARN, ERROR; ignored"), warning);
+        assertTrue(warning.startsWith("troupe.log.level.io.troupe.host = 'VERBOSE':"
+                + " not one of TRACE, DEBUG, INFO, WARN, ERROR; ignored"), warning);
     }
 
     @Test
@@ -62,7 +62,7 @@ class LogSettingsTest {
         LogSettings settings = LogSettings.parse(Map.of("troupe.log.level.", "DEBUG"));
 
         assertEquals(Level.INFO, settings.thresholds().thresholdFor("anything"));
-        assertEquals(List.of("Property troupe.log.level. names no logger prefix; ignored"),
+        assertEquals(List.of("troupe.log.level. names no logger prefix; ignored"),
                 settings.warnings());
     }
 
@@ -127,14 +127,11 @@ class LogSettingsTest {
         assertEquals(Level.WARN, next.thresholds().thresholdFor("io.troupe.X"));
         assertEquals(5, next.retention());
         assertEquals(List.of(
-                "Invalid value \"LOUD\" for level in io.troupe.log.cfg: expected one of TRACE, DEBUG, INFO,"
-                        + " WARN, ERROR; keeping DEBUG",
-                "Invalid value \"SOMETIMES\" for level.io.troupe in io.troupe.log.cfg: expected one of TRACE,"
-                        + " DEBUG, INFO, WARN, ERROR; keeping WARN",
-                "Invalid value \"12\" for rollSizeBytes in io.troupe.log.cfg: expected a whole number of at"
-                        + " least 1024; keeping 4096",
-                "Invalid value \"x\" for retention in io.troupe.log.cfg: expected a whole number from 0 to 1000;"
-                        + " keeping 5"), next.warnings());
+                "io.troupe.log.cfg: level = 'LOUD': not one of TRACE, DEBUG, INFO, WARN, ERROR; keeping DEBUG",
+                "io.troupe.log.cfg: rollSizeBytes = '12': below the minimum 1024; keeping 4096",
+                "io.troupe.log.cfg: retention = 'x': not an integer; keeping 5",
+                "io.troupe.log.cfg: level.io.troupe = 'SOMETIMES': not one of TRACE, DEBUG, INFO, WARN, ERROR;"
+                        + " keeping WARN"), next.warnings());
     }
 
     @Test
@@ -157,8 +154,21 @@ class LogSettingsTest {
         assertEquals(List.of(
                 "Unknown key levle in io.troupe.log.cfg; ignored",
                 "Unknown property troupe.log.flushInterval; ignored",
-                "Invalid value \"1000\" for bufferCapBytes in io.troupe.log.cfg: expected a whole number from"
-                        + " 65536 to 536870912; using the default 8388608"), settings.warnings());
+                "io.troupe.log.cfg: bufferCapBytes = '1000': below the minimum 65536; keeping 8388608"),
+                settings.warnings());
+    }
+
+    @Test
+    void aBadValueOfEachKindIsNamedWithItsReason() {
+        LogSettings settings = LogSettings.parse(Map.of("troupe.log.configPollMillis", "5"),
+                Map.of("console", "sometimes", "flushIntervalMillis", "soon", "fullWaitMillis", "60001"), null);
+
+        assertEquals(LogSettings.Console.AUTO, settings.console());
+        assertEquals(List.of(
+                "io.troupe.log.cfg: flushIntervalMillis = 'soon': not an integer; keeping 1000",
+                "io.troupe.log.cfg: fullWaitMillis = '60001': above the maximum 60000; keeping 100",
+                "io.troupe.log.cfg: console = 'sometimes': not one of true, false, auto; keeping auto",
+                "troupe.log.configPollMillis = '5': below the minimum 10; keeping 2000"), settings.warnings());
     }
 
     @Test

@@ -299,13 +299,13 @@ class TroupeLoggingTest {
         assertFalse(logging.loggerFactory().getLogger("org.other.Thing").isDebugEnabled());
 
         rewrite(config, "level=INFO\nlevel.io.troupe.host=LOUD\n", 20);
-        await(() -> read(file()).contains("Invalid value \"LOUD\" for level.io.troupe.host in io.troupe.log.cfg"));
+        await(() -> read(file()).contains("io.troupe.log.cfg: level.io.troupe.host = 'LOUD'"));
         rewrite(config, "level=INFO\nlevel.io.troupe.host=LOUD\nretention=3\n", 30);
         await(() -> logging.settings().retention() == 3);
         logging.flush();
 
         assertTrue(log.isDebugEnabled(), "the previous level is kept");
-        assertEquals(1, read(file()).lines().filter(line -> line.contains("\"LOUD\"")).count(), "warned once");
+        assertEquals(1, read(file()).lines().filter(line -> line.contains("'LOUD'")).count(), "warned once");
     }
 
     @Test
@@ -319,8 +319,8 @@ class TroupeLoggingTest {
         List<String> lines = Files.readAllLines(file());
         assertEquals(3, lines.size());
         assertTrue(lines.get(0).endsWith(" WARN  [" + Thread.currentThread().getName() + "] "
-                + TroupeLogging.class.getName() + " - Invalid value \"LOUD\" for troupe.log.level: expected one of"
-                + " TRACE, DEBUG, INFO, WARN, ERROR; using the default INFO"), lines.get(0));
+                + TroupeLogging.class.getName() + " - troupe.log.level = 'LOUD': not one of"
+                + " TRACE, DEBUG, INFO, WARN, ERROR; keeping INFO"), lines.get(0));
         assertTrue(lines.get(1).endsWith(" - kept by the default level"));
     }
 

@@ -2,6 +2,7 @@ package io.troupe.client.cli;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
@@ -65,8 +66,9 @@ class MainTest {
     }
 
     private String[] withCredentials(String... args) {
-        return Stream.concat(Stream.of("--port", String.valueOf(server.port()), "--tenant", "acme", "--token", "s3cret"),
-                Stream.of(args)).toArray(String[]::new);
+        Stream<String> credentials = Stream.of("--port", String.valueOf(server.port()), "--tenant", "acme",
+                "--token", "s3cret");
+        return Stream.concat(credentials, Stream.of(args)).toArray(String[]::new);
     }
 
     private String stdout() {
@@ -150,7 +152,8 @@ class MainTest {
         return Stream.of(
                 Arguments.of(List.of(), "no command"),
                 Arguments.of(List.of("frobnicate"), "unknown command 'frobnicate'"),
-                Arguments.of(List.of("--tenant", "a", "--token", "b", "request", "echo"), "request needs NAME and CONTENT"),
+                Arguments.of(List.of("--tenant", "a", "--token", "b", "request", "echo"),
+                        "request needs NAME and CONTENT"),
                 Arguments.of(List.of("--port", "x", "--tenant", "a", "--token", "b", "request", "echo", "c"),
                         "--port must be a whole number from 1 to 65535: 'x'"),
                 Arguments.of(List.of("--bogus", "1", "request", "a", "b"), "unknown option --bogus"),
@@ -311,9 +314,9 @@ class MainTest {
         Path jar = TestJars.bundle(home.resolve("build/kv.jar"), "kv", "6.0.0");
         Thread host = host(deploy, jar, "running", "6.0.0", null);
 
-        assertEquals(0, run("deploy", jar.toString()), stderr());
+        assertEquals(0, run("deploy", "--timeout", "10s", jar.toString()), stderr());
 
-        host.join();
+        awaitEnd(host);
         assertEquals("deployed kv 6.0.0 as deploy/kv.jar: running\n", stdout());
         assertEquals("", stderr());
         assertEquals(HostStatus.sha256(jar), HostStatus.sha256(deploy.resolve("kv.jar")));
@@ -326,9 +329,10 @@ class MainTest {
         Path jar = TestJars.bundle(home.resolve("build/kv.jar"), "kv", "6.0.0");
         Thread host = host(deploy, jar, "rolled-back", "5.0.0", "kv.Store cannot import the state of 5.0.0");
 
-        assertEquals(4, run("deploy", "--deploy-dir", deploy.toString(), jar.toString()), stderr());
+        assertEquals(4, run("deploy", "--deploy-dir", deploy.toString(), "--timeout", "10s", jar.toString()),
+                stderr());
 
-        host.join();
+        awaitEnd(host);
         assertEquals("ERROR deploy.rejected: kv.Store cannot import the state of 5.0.0\nrunning: kv 5.0.0\n",
                 stderr());
         assertEquals("", stdout());
@@ -377,6 +381,11 @@ class MainTest {
         }, "host deploy watcher");
         host.start();
         return host;
+    }
+
+    private static void awaitEnd(Thread host) throws InterruptedException {
+        host.join(Await.TIMEOUT.toMillis());
+        assertFalse(host.isAlive(), "the host thread did not end");
     }
 
     private static String digestOrNull(Path file) {

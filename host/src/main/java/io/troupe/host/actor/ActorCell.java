@@ -438,6 +438,10 @@ public final class ActorCell implements Runnable, ActorContext {
             if (lifecycle == TERMINATED) {
                 if (message instanceof SystemMessage.Adopt adopt) {
                     adopt.child().sendSystem(new SystemMessage.Stop(StopReason.SHUTDOWN));
+                } else if (message instanceof SystemMessage.Detach detach) {
+                    detach.barrier().arrive(); // a stopped actor has nothing to move
+                } else if (message instanceof SystemMessage.Prepare prepare) {
+                    prepare.barrier().arrive();
                 }
                 continue;
             }
@@ -511,6 +515,11 @@ public final class ActorCell implements Runnable, ActorContext {
         return children;
     }
 
+    /** The old instance a hot swap keeps while the cell is detached, for its {@code postStop}; else null. */
+    Actor detachedInstance() {
+        return swap == null ? null : swap.detachedInstance();
+    }
+
     /** How many children are listed now. */
     int childCount() {
         return children == null ? 0 : children.size();
@@ -582,6 +591,7 @@ public final class ActorCell implements Runnable, ActorContext {
     /** The last step of a stop, after {@code postStop}: unregisters the cell and tells the parent. */
     void terminate() {
         lifecycle = TERMINATED;
+        swap = null; // with it any instance or state a swap kept: a stale reference pins no plugin class
         system.terminated(this);
         source.detach(self);
         drainMailbox();

@@ -142,7 +142,7 @@ final class CellLifecycle {
 
     private void finishStop() {
         afterChildren = AfterChildren.NOTHING;
-        Actor last = cell.actor();
+        Actor last = cell.actor() != null ? cell.actor() : cell.detachedInstance(); // stopped during a swap
         cell.actor(null);
         cell.dropTimers();
         if (last != null) {

@@ -139,8 +139,13 @@ final class CellSwap {
     }
 
     void prepare(FactorySource next, SwapBarrier barrier) {
-        if (cell.lifecycle() != DETACHED) {
-            barrier.fail(cell.name() + "#" + cell.id() + ": not waiting for a swap (it stopped meanwhile?)");
+        int lifecycle = cell.lifecycle();
+        if (lifecycle >= STOPPING) {
+            barrier.arrive(); // it stopped while the swap ran: nothing left to move
+            return;
+        }
+        if (lifecycle != DETACHED) {
+            barrier.fail(cell.name() + "#" + cell.id() + ": not waiting for a swap");
             return;
         }
         previous = null; // the old revision is going away: its instance will not come back
@@ -174,6 +179,14 @@ final class CellSwap {
         } finally {
             thread.setContextClassLoader(before);
         }
+    }
+
+    /**
+     * The instance to give {@code postStop} when the cell stops while detached: the old revision's,
+     * which exported its state and was the last to run, or {@code null}.
+     */
+    Actor detachedInstance() {
+        return previous;
     }
 
     void commit() {

@@ -157,6 +157,9 @@ final class PluginFactory implements FactorySource, MemberSource {
     /** A committed swap moved {@code actor} here, created from this service's factory name {@code name}. */
     void adopt(ActorRef actor, String factoryName) {
         attached.put(actor, factoryName);
+        if (actor.isStopped()) {
+            attached.remove(actor); // it stopped meanwhile and may have detached before this put
+        }
     }
 
     /** The swap was called off before the service was ever routed to: it is never used. */

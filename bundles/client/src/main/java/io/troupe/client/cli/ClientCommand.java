@@ -27,7 +27,7 @@ import picocli.CommandLine.ScopeType;
  *
  * <p><b>Threading:</b> one parse and one command per instance, on the caller's thread.
  */
-@Command(name = "troupe-client", separator = " ", sortOptions = false, usageHelpWidth = 100,
+@Command(name = "troupe-client", sortOptions = false, usageHelpWidth = 100,
         synopsisHeading = "usage: ",
         customSynopsis = {
             "troupe-client [OPTIONS] request NAME CONTENT",
@@ -105,7 +105,7 @@ final class ClientCommand implements Callable<Integer> {
         throw new UsageException("no command");
     }
 
-    @Command(name = "request", separator = " ", synopsisHeading = "usage: ", usageHelpWidth = 100, sortOptions = false,
+    @Command(name = "request", synopsisHeading = "usage: ", usageHelpWidth = 100, sortOptions = false,
             descriptionHeading = "%n", parameterListHeading = "%narguments:%n",
             customSynopsis = "troupe-client [OPTIONS] request NAME CONTENT",
             description = {"send CONTENT (UTF-8; \"-\" reads standard input) to the handler NAME, print the"
@@ -125,7 +125,7 @@ final class ClientCommand implements Callable<Integer> {
         return new RequestCommand(target, out, err).run(name, bytes);
     }
 
-    @Command(name = "bench", separator = " ", synopsisHeading = "usage: ", usageHelpWidth = 100, sortOptions = false,
+    @Command(name = "bench", synopsisHeading = "usage: ", usageHelpWidth = 100, sortOptions = false,
             descriptionHeading = "%n",
             customSynopsis = "troupe-client [OPTIONS] bench [BENCH OPTIONS]",
             description = {"keep requests in flight on many connections for a while, then print requests/s,"
@@ -137,7 +137,7 @@ final class ClientCommand implements Callable<Integer> {
         return new Bench(target, options, out, err).run();
     }
 
-    @Command(name = "deploy", separator = " ", synopsisHeading = "usage: ", usageHelpWidth = 100, sortOptions = false,
+    @Command(name = "deploy", synopsisHeading = "usage: ", usageHelpWidth = 100, sortOptions = false,
             descriptionHeading = "%n", parameterListHeading = "%narguments:%n",
             customSynopsis = "troupe-client deploy [--deploy-dir DIR] [--timeout DURATION] JAR",
             description = {"copy JAR into the deploy folder (replacing the jar of that name when it holds the same"

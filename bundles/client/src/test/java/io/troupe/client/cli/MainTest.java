@@ -135,6 +135,14 @@ class MainTest {
     }
 
     @Test
+    void connectionOptionsMayFollowTheCommandInEitherSpelling() {
+        assertEquals(0, run("request", "echo", "hi", "--port=" + server.port(), "--tenant", "acme", "--token=s3cret"),
+                stderr());
+
+        assertEquals("hi\n", stdout());
+    }
+
+    @Test
     void aDashReadsTheContentFromStandardInput() {
         assertEquals(0, runWithInput("from stdin".getBytes(UTF_8), withCredentials("request", "echo", "-")));
 
@@ -209,7 +217,7 @@ class MainTest {
         assertEquals(0, run("bench", "--help"));
 
         assertTrue(stdout().startsWith("usage: troupe-client [OPTIONS] bench [BENCH OPTIONS]"), stdout());
-        assertTrue(stdout().contains("--pipeline N"), stdout());
+        assertTrue(stdout().contains("--pipeline=N"), stdout());
         assertEquals("", stderr());
     }
 
@@ -305,6 +313,16 @@ class MainTest {
 
         assertTrue(stderr().contains("3 of 3 connections failed"), stderr());
         assertEquals("", stdout());
+    }
+
+    @Test
+    void deployHelpListsItsOptionsAndNoneThatChoosesAServer() {
+        assertEquals(0, run("deploy", "--help"));
+
+        assertTrue(stdout().startsWith("usage: troupe-client deploy [--deploy-dir DIR] [--timeout DURATION] JAR"),
+                stdout());
+        assertTrue(stdout().contains("--deploy-dir=DIR"), stdout());
+        assertFalse(stdout().contains("--host"), stdout());
     }
 
     @Test

@@ -27,6 +27,7 @@ import io.troupe.itests.plugins.StateRefusingActivator;
 import io.troupe.itests.plugins.StateRefusingActor;
 import io.troupe.itests.plugins.TreeActivator;
 import io.troupe.itests.plugins.TreeBranch;
+import io.troupe.itests.plugins.TreeEphemeral;
 import io.troupe.itests.plugins.TreeLeaf;
 import io.troupe.itests.plugins.TreeNode;
 import io.troupe.itests.plugins.TreeRoot;
@@ -127,6 +128,7 @@ final class PluginJars {
         jar.addClass(TreeBranch.class);
         jar.addClass(TreeLeaf.class);
         jar.addClass(TreeTick.class);
+        jar.addClass(TreeEphemeral.class);
         return jar.toBytes();
     }
 

@@ -45,6 +45,7 @@ import io.troupe.api.ActorRef;
 import io.troupe.api.DeadLetter;
 import io.troupe.api.Message;
 import io.troupe.api.TroupeRuntime;
+import io.troupe.itests.plugins.TreeEphemeral;
 import io.troupe.itests.plugins.TreeNode;
 import io.troupe.itests.plugins.TreeRoot;
 import io.troupe.testsupport.Await;
@@ -245,11 +246,11 @@ public class TreeHotSwapIT extends FrameworkTest {
         request(tenant, TreeRoot.PUT);
     }
 
-    /** The tenants' actors: id to parent, name and origin. */
+    /** The tenants' lasting actors (not the short-lived ones each put spawns): id to parent, name and origin. */
     private Map<Long, String> tree(List<String> tenants) {
         Map<Long, String> tree = new TreeMap<>();
         for (ActorInfo info : runtime.actors()) {
-            if (tenants.contains(info.tenant())) {
+            if (tenants.contains(info.tenant()) && !info.name().equals(TreeEphemeral.NAME)) {
                 tree.put(info.id(), "parent " + info.parentId() + ", " + info.name() + ", " + info.origin());
             }
         }

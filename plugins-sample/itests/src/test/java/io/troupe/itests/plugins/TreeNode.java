@@ -6,6 +6,7 @@ import org.osgi.framework.FrameworkUtil;
 
 import io.troupe.api.Actor;
 import io.troupe.api.ActorContext;
+import io.troupe.api.ActorRef;
 
 /**
  * What every actor of the tree plugin does: counts the {@code Long}s it receives (adding them, and
@@ -28,7 +29,11 @@ public abstract class TreeNode implements Actor {
                     + FrameworkUtil.getBundle(getClass()).getVersion());
         } else if (message instanceof Long amount) {
             count += amount;
-            ctx.children().forEach(child -> child.tell(amount, ctx.self()));
+            for (ActorRef child : ctx.children()) {
+                if (!TreeEphemeral.NAME.equals(child.name())) {
+                    child.tell(amount, ctx.self());
+                }
+            }
         } else {
             receiveOther(ctx, message);
         }

@@ -16,6 +16,7 @@
  *     │                         from an anonymous factory (TreeRoot$1); can grow a lambda child or a
  *     │                         timer of TreeTick, a plugin class, which a swap must refuse
  *     ├─ TreeBranch             spawns a TreeLeaf from a method reference and one by factory name
+ *     ├─ TreeEphemeral          spawned by TreeRoot for every put, stops on its first message
  *     └─ TreeLeaf
  * </pre>
  *

@@ -7,10 +7,11 @@
  *  any bundle ──► org.slf4j.LoggerFactory   (embedded in and exported by the host)
  *                      │ ServiceLoader, META-INF/services/org.slf4j.spi.SLF4JServiceProvider
  *                      ▼
- *               TroupeServiceProvider ──initialize()──► TroupeLogging ◄── HostActivator: start()/stop()
- *                                                         │  LogSettings ◄── system properties
- *               TroupeLoggerFactory ◄─thresholds, live────┤              ◄── etc/io.troupe.log.cfg (LogConfigFile)
- *                      │ one per name                     │
+ *               TroupeServiceProvider ──initialize()──► TroupeLogging (facade) ◄── HostActivator
+ *                                                         │  LogConfigWatch ◄── system properties troupe.log.*
+ *               TroupeLoggerFactory ◄─thresholds, live────┤   LogSettings ◄── etc/io.troupe.log.cfg
+ *                      │ one per name                     │   (typed model LogConfiguration; LogConfigFile)
+ *                      │                                  │  LogWriter: the outputs and the troupe-logger thread
  *               TroupeLogger (any thread)                 │
  *                 level check, {} formatting              │
  *                      │ write(level, name, message, thrown, fatal)
@@ -23,7 +24,7 @@
  *                      ▼ offer: CAS claim + arraycopy, no lock, no I/O
  *               RecordQueue: Segment ─► Segment ─► … ─► current Segment   (4 KiB, doubling, capped;
  *                      │                                                   drops counted past the cap)
- *                      │ troupe-logger thread: timed park (flushIntervalMillis) or unpark by a producer
+ *                      │ troupe-logger thread (LogWriter): timed park (flushIntervalMillis) or unpark
  *                      ▼ under the I/O lock: seal current, write sealed segments in order
  *               Outputs ──► RollingFile  (&lt;troupe.home&gt;/log/troupe.log, .1 … .N, FileChannel)
  *                       └─► ConsoleOutput (stderr, in a terminal or without a file)

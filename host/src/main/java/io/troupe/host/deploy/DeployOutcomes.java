@@ -32,7 +32,8 @@ import org.slf4j.LoggerFactory;
  * </ul>
  *
  * Each file is written to a temporary file and renamed into place, so a reader never sees half of
- * one. A tool that renamed a jar into place at instant T waits for a status whose {@code sha256} is
+ * one; the marker is written (or deleted) before the status, so a tool that read the status finds
+ * the marker as it says. A tool that renamed a jar into place at instant T waits for a status whose {@code sha256} is
  * the jar's and whose {@code time} is not before T.
  *
  * <p><b>Threading:</b> the deployer thread only.
@@ -59,8 +60,8 @@ final class DeployOutcomes {
      * The jar {@code snapshot} of {@code deploy/file} runs, as {@code symbolicName} {@code version}.
      */
     void running(String file, Path snapshot, String symbolicName, String version) {
-        write(file, digest(snapshot), RUNNING, symbolicName, version, version, null);
-        delete(folder.resolve(file + FAILED_EXTENSION));
+        delete(folder.resolve(file + FAILED_EXTENSION)); // before the status, which tools wait for
+        write(file, digest(snapshot), RUNNING, symbolicName, version, version, null, Instant.now());
     }
 
     /**
@@ -73,17 +74,18 @@ final class DeployOutcomes {
     void refused(String file, Path snapshot, String outcome, String symbolicName, String version,
                  String runningVersion, String reason) {
         String sha = digest(snapshot);
-        Instant time = write(file, sha, outcome, symbolicName, version, runningVersion, reason);
+        Instant time = Instant.now();
         String what = symbolicName == null ? "deploy/" + file : symbolicName + " " + version;
         String text = what + " was rejected: " + reason + "\n"
                 + "running: " + (runningVersion == null ? "nothing" : symbolicName + " " + runningVersion) + "\n"
                 + "sha256: " + sha + "\n"
                 + "time: " + time + "\n";
-        try {
+        try { // the marker first: a tool that saw the status finds it
             replace(folder.resolve(file + FAILED_EXTENSION), out -> out.write(text.getBytes(StandardCharsets.UTF_8)));
         } catch (IOException e) {
             LOG.warn("Cannot write deploy/{}{}: {}", file, FAILED_EXTENSION, e.toString());
         }
+        write(file, sha, outcome, symbolicName, version, runningVersion, reason, time);
     }
 
     /** The jar was deleted: its outcome goes with it. */
@@ -92,9 +94,8 @@ final class DeployOutcomes {
         delete(folder.resolve(STATUS_FOLDER).resolve(file));
     }
 
-    private Instant write(String file, String sha, String outcome, String symbolicName, String version,
-                          String runningVersion, String reason) {
-        Instant time = Instant.now();
+    private void write(String file, String sha, String outcome, String symbolicName, String version,
+                       String runningVersion, String reason, Instant time) {
         Properties status = new Properties();
         status.setProperty("file", file);
         status.setProperty("sha256", sha);
@@ -110,7 +111,6 @@ final class DeployOutcomes {
         } catch (IOException e) {
             LOG.warn("Cannot write the status of deploy/{}: {}", file, e.toString());
         }
-        return time;
     }
 
     private static void putIfPresent(Properties properties, String key, String value) {

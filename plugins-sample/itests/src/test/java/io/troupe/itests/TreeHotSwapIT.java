@@ -111,8 +111,7 @@ public class TreeHotSwapIT extends FrameworkTest {
             put(tenant);
             puts.put(tenant, new AtomicLong(1));
         }
-        Map<Long, String> tree = tree(tenants);
-        assertEquals(tree.toString(), tenants.size() * ACTORS_PER_TREE, tree.size());
+        Map<Long, String> tree = awaitTree(tenants, tenants.size() * ACTORS_PER_TREE);
         Bundle bundle = Bundles.find(context, PluginJars.TREE);
 
         Map<String, WeakReference<ClassLoader>> oldLoaders = new LinkedHashMap<>();
@@ -177,7 +176,7 @@ public class TreeHotSwapIT extends FrameworkTest {
         put(tenant);
         put(tenant);
         request(tenant, TreeRoot.PIN);
-        Map<Long, String> tree = tree(List.of(tenant));
+        Map<Long, String> tree = awaitTree(List.of(tenant), ACTORS_PER_TREE);
         Bundle bundle = Bundles.find(context, PluginJars.TREE);
         ClassLoader before = bundle.adapt(BundleWiring.class).getClassLoader();
 
@@ -209,8 +208,7 @@ public class TreeHotSwapIT extends FrameworkTest {
         assertOutcome("running", deploy("1.0.0"));
         put(tenant);
         request(tenant, TreeRoot.LAMBDA);
-        Map<Long, String> tree = tree(List.of(tenant));
-        assertEquals(ACTORS_PER_TREE + 1, tree.size());
+        Map<Long, String> tree = awaitTree(List.of(tenant), ACTORS_PER_TREE + 1);
 
         Properties refused = deploy("2.0.0");
         assertOutcome("rolled-back", refused);
@@ -255,6 +253,13 @@ public class TreeHotSwapIT extends FrameworkTest {
             }
         }
         return tree;
+    }
+
+    /** Waits until the tenants' trees have grown to {@code size} actors (children start asynchronously). */
+    private Map<Long, String> awaitTree(List<String> tenants, int size) {
+        Await.until(tenants + " grow " + size + " actors", () -> tree(tenants).size() == size,
+                () -> tree(tenants).toString());
+        return tree(tenants);
     }
 
     private ActorRef rootOf(String tenant) {

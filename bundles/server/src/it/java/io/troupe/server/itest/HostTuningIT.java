@@ -2,7 +2,10 @@ package io.troupe.server.itest;
 
 import static org.junit.Assert.assertEquals;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import java.io.IOException;
+import java.time.Duration;
 import java.util.Hashtable;
 import java.util.List;
 
@@ -17,6 +20,8 @@ import org.ops4j.pax.exam.spi.reactors.PerClass;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceReference;
 
+import io.troupe.api.Message;
+import io.troupe.api.TroupeRuntime;
 import io.troupe.api.monitor.RuntimeStats;
 import io.troupe.api.monitor.WorkerPoolStats;
 import io.troupe.testsupport.Await;
@@ -24,8 +29,9 @@ import io.troupe.testsupport.Await;
 
 /**
  * The host's PID {@code io.troupe.host} (etc/io.troupe.host.cfg) changed while the runtime runs:
- * the worker bounds apply without a restart (the monitor is restarted with them, its statistics
- * registered again), and a bad value leaves its key as it was while the other keys apply. The
+ * the worker bounds and the stall threshold apply without a restart (the monitor is restarted with
+ * them, its statistics registered again), and a bad value leaves its key as it was while the other
+ * keys apply. The
  * framework of these tests sets {@code troupe.workers=6}, the initial value of {@code workers}.
  *
  * <p><b>Threading:</b> runs on JUnit's thread inside the framework; one framework per class.
@@ -39,6 +45,9 @@ public class HostTuningIT extends ServerTest {
     @Inject
     private BundleContext context;
 
+    @Inject
+    private TroupeRuntime runtime;
+
     @After
     public void backToTheFrameworkProperties() throws IOException {
         new ServerControl(context).configAdmin().getConfiguration(HOST_PID, "?").delete();
@@ -48,7 +57,8 @@ public class HostTuningIT extends ServerTest {
 
     @Test
     public void newWorkerBoundsApplyWhileTheRuntimeRuns() throws IOException {
-        assertEquals("the framework property is the initial value", 6, workers().min());
+        Await.until("the framework property troupe.workers=6 is the initial value", () -> workers().min() == 6,
+                () -> workers().toString());
         configure("workers", "3", "workers.max", "5");
         Await.until("the pool takes 3..5", () -> workers().min() == 3 && workers().max() == 5,
                 () -> workers().toString());
@@ -70,6 +80,29 @@ public class HostTuningIT extends ServerTest {
         configure("workers", "3", "workers.max", "99999");
         Await.until("workers applies", () -> workers().min() == 3, () -> workers().toString());
         assertEquals("above its maximum 4096: workers.max keeps 8", 8, workers().max());
+    }
+
+    @Test
+    public void aNewStallThresholdAppliesWhileTheRuntimeRuns() throws IOException {
+        long before = statsServiceId();
+        configure("monitor.stallMillis", "100", "monitor.periodMillis", "20");
+        Await.until("the monitor restarts with the new settings (its statistics registered again)",
+                () -> statsServiceId() != before);
+        TestHandlers handlers = TestHandlers.register(context);
+        try {
+            handlers.gate.close();
+            runtime.ask("tuning", new Message(TestHandlers.GATE, "quiet".getBytes(UTF_8)), Duration.ofSeconds(30));
+            Await.until("the turn waits at the gate", () -> handlers.gate.arrived.get() == 1);
+            Await.until("its worker is reported stalled long before the default threshold of 2 s",
+                    Duration.ofMillis(1500), () -> workers().stalled() >= 1, () -> workers().toString());
+        } finally {
+            handlers.close();
+        }
+    }
+
+    private long statsServiceId() {
+        ServiceReference<RuntimeStats> reference = context.getServiceReference(RuntimeStats.class);
+        return reference == null ? -1 : (Long) reference.getProperty("service.id");
     }
 
     private void configure(String... keysAndValues) throws IOException {

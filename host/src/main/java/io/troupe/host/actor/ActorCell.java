@@ -155,8 +155,21 @@ public final class ActorCell implements Runnable, ActorContext {
 
     /** Marks a cell created while its plugin is being swapped: it waits for the next revision. */
     void startDetached() {
+        startDetached(null);
+    }
+
+    /**
+     * Marks a cell created from code being swapped: it waits for the swap's decision, as one of
+     * {@code lateFor}'s late actors when that is not null.
+     */
+    void startDetached(CodeSwap lateFor) {
         lifecycle = DETACHED;
-        swap = new CellSwap(this, true);
+        swap = new CellSwap(this, true, lateFor);
+    }
+
+    /** The open swap this cell waits in as a late actor, or null; read before the cell starts. */
+    CodeSwap lateSwap() {
+        return swap == null ? null : swap.lateFor();
     }
 
     // ---------------------------------------------------------------- any thread
@@ -473,6 +486,10 @@ public final class ActorCell implements Runnable, ActorContext {
             if (swap().reattach()) {
                 transitions().create();
             }
+        } else if (message instanceof SystemMessage.StartOn start) {
+            if (swap().startOn(start.source())) {
+                transitions().create();
+            }
         } else if (message instanceof SystemMessage.Prepare prepare) {
             swap().prepare(prepare.source(), prepare.barrier());
         } else if (message instanceof SystemMessage.Commit) {
@@ -520,6 +537,13 @@ public final class ActorCell implements Runnable, ActorContext {
         return swap == null ? null : swap.detachedInstance();
     }
 
+    /** A timer was started on this actor's turn; see {@link CellSwap#timerStarted}. */
+    void timerStarted(String key) {
+        if (swap != null) {
+            swap.timerStarted(key);
+        }
+    }
+
     /** How many children are listed now. */
     int childCount() {
         return children == null ? 0 : children.size();
@@ -555,7 +579,7 @@ public final class ActorCell implements Runnable, ActorContext {
 
     private CellSwap swap() {
         if (swap == null) {
-            swap = new CellSwap(this, false);
+            swap = new CellSwap(this, false, null);
         }
         return swap;
     }
@@ -705,6 +729,9 @@ public final class ActorCell implements Runnable, ActorContext {
         ActorCell child = system.newCell(this, childSource, options, tenant);
         child.parentIncarnation = incarnation;
         childCells().add(child);
+        if (swap != null) {
+            swap.childSpawned(child);
+        }
         if (lifecycle >= STOPPING) {
             child.sendSystem(new SystemMessage.Stop(stopReason));
         }

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -11,6 +12,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -55,6 +57,8 @@ public final class ActorSystem {
     private final AtomicLong ids = new AtomicLong();
     private final ConcurrentHashMap<Long, ActorCell> registry = new ConcurrentHashMap<>();
     private final ActorCell guardian;
+    /** The hot swaps in progress: a cell created from their code starts detached. Usually empty. */
+    private final CopyOnWriteArrayList<CodeSwap> openSwaps = new CopyOnWriteArrayList<>();
     private final CountDownLatch guardianTerminated = new CountDownLatch(1);
 
     public ActorSystem(Dispatcher dispatcher, Scheduler scheduler, FactoryResolver factories, int throughput) {
@@ -99,8 +103,12 @@ public final class ActorSystem {
      */
     public ActorRef spawnDetached(FactorySource source, ActorOptions options, String tenant) {
         ActorCell cell = newCell(guardian, source, options, tenant);
-        cell.startDetached();
         guardian.sendSystem(new SystemMessage.Adopt(cell));
+        if (cell.lateSwap() != null) {
+            start(cell); // an open swap owns its code: it waits among that swap's late actors
+        } else {
+            cell.startDetached();
+        }
         return cell.ref();
     }
 
@@ -115,22 +123,33 @@ public final class ActorSystem {
      *         the actors whose state cannot cross the swap
      */
     public SwapBarrier detachAll(CodeSwap swap, Collection<ActorRef> also) {
-        Map<Long, ActorCell> cells = new java.util.LinkedHashMap<>();
-        for (ActorCell cell : registry.values()) {
-            if (cell != guardian && !swap.hasJoined(cell.id()) && swap.owns(cell.source())) {
-                cells.put(cell.key(), cell);
-            }
+        swap.include(also);
+        if (!openSwaps.contains(swap)) {
+            openSwaps.add(swap); // before the scan: a cell the scan misses is created after this
         }
-        for (ActorRef actor : also) {
-            ActorCell cell = cellOf(actor);
-            if (!swap.hasJoined(cell.id())) {
-                cells.putIfAbsent(cell.key(), cell);
+        Map<Long, ActorCell> cells = new LinkedHashMap<>();
+        for (ActorCell cell : registry.values()) {
+            if (cell != guardian && !swap.hasJoined(cell.id()) && swap.takesPart(cell.id(), cell.source())) {
+                cells.put(cell.key(), cell);
             }
         }
         SwapBarrier barrier = new SwapBarrier(cells.size());
         SystemMessage.Detach detach = new SystemMessage.Detach(swap, barrier);
         cells.values().forEach(cell -> cell.sendSystem(detach));
         return barrier;
+    }
+
+    /**
+     * The swap is decided: cells created from its code from now on start normally. Call it before
+     * {@link CodeSwap#decideLate}, so that every cell created meanwhile is a late actor.
+     */
+    public void closeSwap(CodeSwap swap) {
+        openSwaps.remove(swap);
+    }
+
+    /** Hot swap decided: a late actor (see {@link CodeSwap#decideLate}) starts on {@code source}. */
+    public void startOn(ActorRef actor, FactorySource source) {
+        cellOf(actor).sendSystem(new SystemMessage.StartOn(source));
     }
 
     /**
@@ -286,17 +305,38 @@ public final class ActorSystem {
 
     // ---------------------------------------------------------------- for cells
 
-    ActorCell newCell(ActorCell parent, FactorySource source, ActorOptions options, String tenant) {
+    ActorCell newCell(ActorCell parent, FactorySource requested, ActorOptions options, String tenant) {
         long id = ids.incrementAndGet();
+        FactorySource source = requested.current();
         ActorCell cell = new ActorCell(this, id, parent, options.name(), tenant, source, options.mailboxCapacity(),
                 null);
         registry.put(cell.key(), cell);
         source.attach(cell.ref());
+        if (!openSwaps.isEmpty()) {
+            for (CodeSwap swap : openSwaps) {
+                if (swap.owns(source)) {
+                    cell.startDetached(swap); // its code is being swapped out: it waits for the decision
+                    return cell;
+                }
+            }
+        }
+        // a swap that closed after the first look has named the next revision's source before it closed
+        FactorySource now = source.current();
+        if (now != source) {
+            source.detach(cell.ref());
+            cell.source(now);
+            now.attach(cell.ref());
+        }
         return cell;
     }
 
     void start(ActorCell cell) {
-        cell.sendSystem(SystemMessage.Create.INSTANCE);
+        CodeSwap late = cell.lateSwap();
+        if (late == null) {
+            cell.sendSystem(SystemMessage.Create.INSTANCE);
+        } else {
+            late.addLate(new DetachedActor(cell.ref(), cell.source(), cell.tenant(), null, false, true));
+        }
     }
 
     void terminated(ActorCell cell) {

@@ -95,6 +95,7 @@ final class ActorTimers implements Timers {
 
     private void start(String key, Object message, long delayNanos, long periodNanos) {
         Objects.requireNonNull(key, "key");
+        cell.timerStarted(key);
         Objects.requireNonNull(message, "message");
         cancel(key);
         ActorTimer timer = new ActorTimer(cell, key, message, periodNanos, scheduler);

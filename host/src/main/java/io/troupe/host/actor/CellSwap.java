@@ -5,11 +5,15 @@ import static io.troupe.host.actor.ActorCell.NEW;
 import static io.troupe.host.actor.ActorCell.RUNNING;
 import static io.troupe.host.actor.ActorCell.STOPPING;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.troupe.api.Actor;
 import io.troupe.api.ActorFactory;
+import io.troupe.api.ErrorCode;
 
 /**
  * The hot-swap steps of one cell.
@@ -25,15 +29,19 @@ import io.troupe.api.ActorFactory;
  *   <li>{@link #detach}: the instance exports its state ({@code exportState}, checked to hold no class
  *       of the plugin, nor may its timers' messages), the cell stops taking turns (its mailbox keeps
  *       filling) and passes the swap on to its children, so that the whole subtree of the plugin's
- *       code joins it. The old instance is kept until {@link #prepare}.</li>
+ *       code joins it. The old instance is kept until {@link #prepare}. A cell that never started
+ *       (its Create not processed yet, or spawned detached) joins as <i>fresh</i>.</li>
  *   <li>{@link #reattach}: the swap was refused before the old revision went away: the old instance
- *       resumes as if nothing happened.</li>
+ *       resumes as if nothing happened; a fresh cell starts on its (old) source.</li>
  *   <li>{@link #prepare}: an instance of the next revision is created and receives the state through
  *       {@code importState}; it does <i>not</i> receive {@code preStart}: its children, timers and
- *       mailbox are still there. An actor that never started (spawned while the swap ran) gets
- *       {@code preStart} instead.</li>
- *   <li>{@link #commit}: the new instance takes turns again; {@link #abort}: it is dropped and the cell
- *       waits, with its exported state, for another revision (a rollback).</li>
+ *       mailbox are still there. A fresh cell's instance receives {@code preStart} at the commit, so
+ *       that nothing it starts survives an abort.</li>
+ *   <li>{@link #commit}: the new instance takes turns again; {@link #abort}: it is dropped, with the
+ *       children it spawned and the timers it started in {@code importState}, and the cell waits, with
+ *       its exported state, for another revision (a rollback).</li>
+ *   <li>{@link #startOn}: a cell created from the swapped code while the swap ran (see
+ *       {@link LateActors}) starts, with {@code preStart}, on the source the swap's decision gives.</li>
  * </ul>
  *
  * <p><b>Threading:</b> confined to the cell's turns, like the cell state it reads and writes through
@@ -45,6 +53,8 @@ final class CellSwap {
     private static final Logger LOG = LoggerFactory.getLogger(ActorCell.class);
 
     private final ActorCell cell;
+    /** The open swap that made this cell start detached (it waits among its late actors), or null. */
+    private final CodeSwap lateFor;
     /** State exported by the previous revision's instance, kept until the swap commits. */
     private Object swapState;
     /** The instance that exported it, kept until the next revision is prepared (for a reattach). */
@@ -53,12 +63,23 @@ final class CellSwap {
     private FactorySource original;
     /** Whether a new revision's instance is prepared and waits for the commit. */
     private boolean prepared;
-    /** Whether the cell never started: spawned detached, it gets {@code preStart}, not a state. */
+    /** Whether the cell never started: it gets {@code preStart}, not a state. */
     private boolean fresh;
+    /** Whether {@code importState} is running: what it spawns and schedules is recorded. */
+    private boolean importing;
+    /** Children spawned and timer keys started by the prepared instance's {@code importState}. */
+    private List<ActorCell> importedChildren;
+    private List<String> importedTimers;
 
-    CellSwap(ActorCell cell, boolean fresh) {
+    CellSwap(ActorCell cell, boolean fresh, CodeSwap lateFor) {
         this.cell = cell;
         this.fresh = fresh;
+        this.lateFor = lateFor;
+    }
+
+    /** The open swap this cell waits in as a late actor, or null. */
+    CodeSwap lateFor() {
+        return lateFor;
     }
 
     /** Takes the cell out of service for {@code swap} if its code belongs to the revision swapped out. */
@@ -66,12 +87,15 @@ final class CellSwap {
         String failure = null;
         try {
             int lifecycle = cell.lifecycle();
-            if (lifecycle >= STOPPING || swap.hasJoined(cell.id()) || !swap.owns(cell.source())) {
+            if (lifecycle >= STOPPING || swap.hasJoined(cell.id()) || !swap.takesPart(cell.id(), cell.source())) {
                 return;
             }
-            if (lifecycle == DETACHED) { // spawned detached while the swap runs: it never started
-                swap.join(new DetachedActor(cell.ref(), cell.source(), null, false, fresh));
+            if (lifecycle == NEW || (lifecycle == DETACHED && fresh)) {
+                joinFresh(swap);
                 return;
+            }
+            if (lifecycle == DETACHED) {
+                return; // still waiting for an earlier swap of this code
             }
             Actor old = cell.actor();
             Object state = null;
@@ -89,6 +113,12 @@ final class CellSwap {
                     thread.setContextClassLoader(before);
                 }
             }
+            Class<?> type = old == null ? null : old.getClass();
+            if (!swap.tryJoin(new DetachedActor(cell.ref(), cell.source(), cell.tenant(),
+                    type == null ? null : type.getName(), type != null && isLambda(type), false))) {
+                failure = null; // the swap was refused meanwhile: the actor goes on as it was
+                return;
+            }
             previous = old;
             original = null;
             swapState = state;
@@ -96,9 +126,6 @@ final class CellSwap {
             fresh = false;
             cell.actor(null);
             cell.lifecycle(DETACHED);
-            Class<?> type = old == null ? null : old.getClass();
-            swap.join(new DetachedActor(cell.ref(), cell.source(), type == null ? null : type.getName(),
-                    type != null && (type.isHidden() || type.isSynthetic()), false));
             int children = cell.childCount();
             if (children > 0) {
                 barrier.register(children);
@@ -111,6 +138,37 @@ final class CellSwap {
                 barrier.fail(failure);
             }
         }
+    }
+
+    /**
+     * A cell that never started joins: its class is learnt from a throwaway instance of its factory
+     * (the old revision is still loaded), so that the next revision can create it from that class.
+     */
+    private void joinFresh(CodeSwap swap) {
+        String actorClass = null;
+        boolean lambda = false;
+        Thread thread = Thread.currentThread();
+        ClassLoader before = thread.getContextClassLoader();
+        try {
+            thread.setContextClassLoader(cell.source().codeLoader());
+            Actor probe = cell.source().factory().create();
+            if (probe != null) {
+                actorClass = probe.getClass().getName();
+                lambda = isLambda(probe.getClass());
+            }
+        } catch (Throwable t) {
+            LOG.debug("The factory of {}#{} could not create an instance to learn its class", cell.name(), cell.id(), t);
+        } finally {
+            thread.setContextClassLoader(before);
+        }
+        if (swap.tryJoin(new DetachedActor(cell.ref(), cell.source(), cell.tenant(), actorClass, lambda, true))) {
+            fresh = true;
+            cell.lifecycle(DETACHED); // a Create still queued finds the cell no longer NEW
+        }
+    }
+
+    private static boolean isLambda(Class<?> type) {
+        return type.isHidden() || type.isSynthetic();
     }
 
     /**
@@ -138,6 +196,21 @@ final class CellSwap {
         return false;
     }
 
+    /**
+     * A late actor (see {@link LateActors}) starts on {@code next}.
+     *
+     * @return whether the cell must now be created from {@code next} (with {@code preStart})
+     */
+    boolean startOn(FactorySource next) {
+        if (cell.lifecycle() != DETACHED || !fresh || prepared) {
+            return false;
+        }
+        fresh = false;
+        cell.source(next);
+        cell.lifecycle(NEW);
+        return true;
+    }
+
     void prepare(FactorySource next, SwapBarrier barrier) {
         int lifecycle = cell.lifecycle();
         if (lifecycle >= STOPPING) {
@@ -163,14 +236,18 @@ final class CellSwap {
                 throw new IllegalStateException("factory " + next.origin() + " returned no actor");
             }
             cell.actor(created);
-            if (fresh) {
-                created.preStart(cell);
-            } else {
-                created.importState(cell, swapState);
+            if (!fresh) {
+                importing = true;
+                try {
+                    created.importState(cell, swapState);
+                } finally {
+                    importing = false;
+                }
             }
             prepared = true;
             barrier.arrive();
         } catch (Throwable t) {
+            undoImport();
             cell.actor(null);
             cell.source(original);
             prepared = false;
@@ -179,6 +256,38 @@ final class CellSwap {
         } finally {
             thread.setContextClassLoader(before);
         }
+    }
+
+    /** Records a child spawned during {@code importState}, so that an abort can stop it. */
+    void childSpawned(ActorCell child) {
+        if (importing) {
+            if (importedChildren == null) {
+                importedChildren = new ArrayList<>();
+            }
+            importedChildren.add(child);
+        }
+    }
+
+    /** Records a timer started during {@code importState}, so that an abort can cancel it. */
+    void timerStarted(String key) {
+        if (importing) {
+            if (importedTimers == null) {
+                importedTimers = new ArrayList<>();
+            }
+            importedTimers.add(key);
+        }
+    }
+
+    private void undoImport() {
+        if (importedChildren != null) {
+            StopReason reason = new StopReason("its parent's swap was rolled back", ErrorCode.ACTOR_STOPPED, null);
+            importedChildren.forEach(child -> child.sendSystem(new SystemMessage.Stop(reason)));
+        }
+        if (importedTimers != null) {
+            importedTimers.forEach(key -> cell.timers().cancel(key));
+        }
+        importedChildren = null;
+        importedTimers = null;
     }
 
     /**
@@ -190,17 +299,36 @@ final class CellSwap {
     }
 
     void commit() {
-        if (cell.lifecycle() == DETACHED && prepared) {
-            prepared = false;
-            swapState = null;
-            original = null;
-            fresh = false;
+        if (cell.lifecycle() != DETACHED || !prepared) {
+            return;
+        }
+        prepared = false;
+        swapState = null;
+        original = null;
+        importedChildren = null;
+        importedTimers = null;
+        if (!fresh) {
             cell.lifecycle(RUNNING);
+            return;
+        }
+        fresh = false;
+        Actor created = cell.actor();
+        Thread thread = Thread.currentThread();
+        ClassLoader before = thread.getContextClassLoader();
+        thread.setContextClassLoader(cell.source().codeLoader());
+        try {
+            created.preStart(cell);
+            cell.lifecycle(RUNNING);
+        } catch (Throwable cause) {
+            cell.fail(cause, null); // as any actor whose preStart fails: its parent decides
+        } finally {
+            thread.setContextClassLoader(before);
         }
     }
 
     void abort() {
         if (cell.lifecycle() == DETACHED) {
+            undoImport();
             cell.actor(null);
             if (prepared && original != null) {
                 cell.source(original);

@@ -27,6 +27,16 @@ public interface FactorySource {
         return factory().getClass().getClassLoader();
     }
 
+    /**
+     * The source to create an actor from now: this one, or, once a hot swap has replaced this
+     * source's code, the next revision's source for the same name. The actor system asks it for every
+     * new actor (and again after it checked for swaps in progress), so that a caller holding a source
+     * from before a swap never starts an actor on the old revision.
+     */
+    default FactorySource current() {
+        return this;
+    }
+
     /** Called when an actor created from this source is spawned. */
     default void attach(ActorRef actor) {
     }

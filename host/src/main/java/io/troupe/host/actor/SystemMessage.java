@@ -39,6 +39,9 @@ sealed interface SystemMessage {
     /** Hot swap refused before the old revision went away: the old instance resumes. */
     enum Reattach implements SystemMessage { INSTANCE }
 
+    /** Hot swap decided: a cell created from the swapped code meanwhile starts on {@code source}. */
+    record StartOn(FactorySource source) implements SystemMessage { }
+
     /**
      * Hot swap: create an instance of the next revision and import the state (or, for an actor that
      * never started, run {@code preStart}); wait for the commit.

@@ -36,6 +36,13 @@ final class NamedFactorySource implements FactorySource {
         return owner.codeLoader();
     }
 
+    /** Once a swap replaced the owner, the next revision's source for the same factory name. */
+    @Override
+    public FactorySource current() {
+        PluginFactory heir = owner.successor();
+        return heir != null && heir.factoryNames().contains(name) ? heir.asFactory(name).current() : this;
+    }
+
     @Override
     public String origin() {
         return "factory:" + name;

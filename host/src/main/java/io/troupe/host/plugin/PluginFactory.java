@@ -3,11 +3,10 @@ package io.troupe.host.plugin;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.BiConsumer;
 
 import org.osgi.framework.ServiceReference;
+import org.osgi.framework.wiring.BundleWiring;
 
 import io.troupe.api.ActorFactory;
 import io.troupe.api.ActorOptions;
@@ -45,13 +44,13 @@ final class PluginFactory implements FactorySource, MemberSource {
     private volatile boolean retired;
     /** The next revision's service for this one's handlers, once a swap moved them there; else null. */
     private volatile PluginFactory successor;
-    /** Actors spawned detached while retired, waiting for the swap's decision. */
-    private final LateActors late = new LateActors();
     /** Set when a swap to this service's revision was refused; see {@link #refuse}. */
     private volatile boolean refused;
     /** The pool bounds when the handler is poolable, {@code null} when it is served by one actor per tenant. */
     private final PoolBounds poolBounds;
     private final ActorPools pools;
+    /** See {@link #codeLoader()}. */
+    private final ClassLoader codeLoader;
 
     PluginFactory(ServiceReference<ActorFactory> reference, ActorFactory factory,
                   List<String> handlerNames, List<String> factoryNames) {
@@ -73,11 +72,23 @@ final class PluginFactory implements FactorySource, MemberSource {
         this.bundle = reference.getBundle() == null ? "?"
                 : reference.getBundle().getSymbolicName() + " " + reference.getBundle().getVersion();
         this.symbolicName = reference.getBundle() == null ? "?" : reference.getBundle().getSymbolicName();
+        BundleWiring wiring = reference.getBundle() == null ? null : reference.getBundle().adapt(BundleWiring.class);
+        ClassLoader bundleLoader = wiring == null ? null : wiring.getClassLoader();
+        this.codeLoader = bundleLoader != null ? bundleLoader : factory.getClass().getClassLoader();
     }
 
     @Override
     public ActorFactory factory() {
         return factory;
+    }
+
+    /**
+     * The class loader of the bundle that registered the service (its current revision), whatever
+     * class the factory object has: the service's actors belong to that bundle's swaps.
+     */
+    @Override
+    public ClassLoader codeLoader() {
+        return codeLoader;
     }
 
     @Override
@@ -109,22 +120,25 @@ final class PluginFactory implements FactorySource, MemberSource {
      * handler actors for new tenants are spawned detached too.
      */
     void retire() {
-        late.reset();
         successor = null;
         retired = true;
-    }
-
-    /**
-     * The swap is decided: actors this service spawned detached meanwhile, except those the swap
-     * {@code handled} itself, go to {@code decided} with their tenant ("" for pool members).
-     */
-    void decideLate(BiConsumer<ActorRef, String> decided, Set<ActorRef> handled) {
-        late.decide(decided, handled);
     }
 
     /** After a committed swap: new tenants of this (retired) service's handler are served by {@code next}. */
     void succeed(PluginFactory next) {
         successor = next;
+    }
+
+    /** The next revision's service, once a committed swap replaced this one; else null. */
+    PluginFactory successor() {
+        return successor;
+    }
+
+    /** Once a swap replaced this service, the next revision's service for its handler. */
+    @Override
+    public FactorySource current() {
+        PluginFactory heir = successor;
+        return heir == null || heir.handlerNames().isEmpty() && !handlerNames.isEmpty() ? this : heir.current();
     }
 
     /**
@@ -216,8 +230,8 @@ final class PluginFactory implements FactorySource, MemberSource {
         if (next != null) {
             return next.handlerActor(tenant, system); // a caller that looked the name up before the swap
         }
-        ActorRef[] detached = new ActorRef[1];
-        ActorRef actor = handlerActors.compute(tenant, (key, current) -> {
+        // while retired, the actor system starts a new actor detached: it waits for the swap's decision
+        return handlerActors.compute(tenant, (key, current) -> {
             if (current != null && !current.isStopped()) {
                 return current;
             }
@@ -226,26 +240,13 @@ final class PluginFactory implements FactorySource, MemberSource {
                         handlerNames.get(0), tenant);
             }
             ActorOptions options = ActorOptions.defaults().withName(origin() + "@" + tenant);
-            if (retired) {
-                detached[0] = system.spawnDetached(this, options, tenant);
-                return detached[0];
-            }
             return system.spawn(this, options, tenant);
         });
-        if (detached[0] != null) {
-            late.add(detached[0], tenant);
-        }
-        return actor;
     }
 
     @Override
     public ActorRef spawnMember(ActorSystem system, String tenant, ActorOptions options) {
-        if (!retired) {
-            return system.spawn(this, options, tenant);
-        }
-        ActorRef member = system.spawnDetached(this, options, tenant);
-        late.add(member, "");
-        return member;
+        return system.spawn(this, options, tenant); // detached while a swap of its code is open
     }
 
     /** The pool bounds of a poolable handler; {@code null} when each tenant gets one actor. */

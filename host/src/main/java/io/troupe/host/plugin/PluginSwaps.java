@@ -17,6 +17,7 @@ import io.troupe.api.ErrorCode;
 import io.troupe.host.actor.ActorSystem;
 import io.troupe.host.actor.CodeSwap;
 import io.troupe.host.actor.DetachedActor;
+import io.troupe.host.actor.FactorySource;
 import io.troupe.host.actor.StopReason;
 import io.troupe.host.timer.Scheduler;
 
@@ -47,7 +48,8 @@ import io.troupe.host.timer.Scheduler;
 final class PluginSwaps {
 
     private static final Logger LOG = LoggerFactory.getLogger(PluginSwaps.class);
-    private static final Duration ACTOR_TIMEOUT = Duration.ofSeconds(10);
+    /** How long a swap step waits for every actor to answer, unless told otherwise. */
+    static final Duration ACTOR_TIMEOUT = Duration.ofSeconds(10);
 
     /** What a completed (or refused) swap leaves to the directory. */
     record Completion(List<String> failures, List<PluginFactory> retired, List<PluginFactory> next,
@@ -64,6 +66,8 @@ final class PluginSwaps {
         final List<PluginFactory> retired;
         final List<PluginFactory> pending = new CopyOnWriteArrayList<>();
         final long began;
+        /** Set when the deployer ended without a completed swap; the expiry acts only while it is. */
+        volatile boolean ended;
 
         BundleSwap(String from, CodeSwap actors, List<PluginFactory> retired, long began) {
             this.from = from;
@@ -78,6 +82,7 @@ final class PluginSwaps {
     }
 
     private final ActorSystem system;
+    private final Duration actorTimeout;
     private final Scheduler scheduler;
     private final Duration grace;
     private final Consumer<PluginFactory> forget;
@@ -88,6 +93,13 @@ final class PluginSwaps {
      *               stopped because no revision took them over)
      */
     PluginSwaps(ActorSystem system, Scheduler scheduler, Duration grace, Consumer<PluginFactory> forget) {
+        this(system, scheduler, grace, forget, ACTOR_TIMEOUT);
+    }
+
+    /** @param actorTimeout how long a swap step waits for every actor to answer */
+    PluginSwaps(ActorSystem system, Scheduler scheduler, Duration grace, Consumer<PluginFactory> forget,
+                Duration actorTimeout) {
+        this.actorTimeout = actorTimeout;
         this.system = system;
         this.scheduler = scheduler;
         this.grace = grace;
@@ -108,15 +120,23 @@ final class PluginSwaps {
      */
     List<String> begin(String symbolicName, String from, ClassLoader code, List<PluginFactory> current)
             throws InterruptedException {
-        if (swaps.containsKey(symbolicName)) {
-            return List.of(); // an earlier swap never completed: its actors still wait, detached
+        BundleSwap earlier = swaps.get(symbolicName);
+        if (earlier != null) {
+            earlier.ended = false; // an earlier swap never completed: its actors still wait, detached
+            return List.of();
         }
         long began = System.nanoTime();
         BundleSwap swap = new BundleSwap(from, new CodeSwap(code), current, began);
         current.forEach(PluginFactory::retire);
         List<ActorRef> attached = new ArrayList<>();
         current.forEach(plugin -> attached.addAll(plugin.actors()));
-        List<String> failures = new ArrayList<>(system.detachAll(swap.actors, attached).await(ACTOR_TIMEOUT));
+        List<String> failures = new ArrayList<>();
+        try {
+            failures.addAll(system.detachAll(swap.actors, attached).await(actorTimeout));
+        } catch (InterruptedException e) {
+            refuse(swap, current);
+            throw e;
+        }
         if (failures.isEmpty()) {
             // an actor the old revision itself could not re-create (a lambda, a class without a
             // no-argument constructor) would make a rollback impossible: refuse now
@@ -124,19 +144,22 @@ final class PluginSwaps {
                     name -> Class.forName(name, false, code), from).failures());
         }
         if (!failures.isEmpty()) {
-            List<ActorRef> detached = swap.refs();
-            system.reattach(detached);
-            Set<ActorRef> handled = Set.copyOf(detached);
-            for (PluginFactory plugin : current) {
-                plugin.unretire();
-                plugin.decideLate((actor, tenant) -> system.reattach(List.of(actor)), handled);
-            }
+            refuse(swap, current);
             return failures;
         }
         swaps.put(symbolicName, swap);
         LOG.debug("Plugin {}: {} actors suspended for the swap; their mailboxes keep filling", from,
                 swap.actors.detached().size());
         return List.of();
+    }
+
+    /** Undoes {@link #begin}: every actor that joined resumes on the old revision, and so do late ones. */
+    private void refuse(BundleSwap swap, List<PluginFactory> current) {
+        swap.actors.close();
+        system.closeSwap(swap.actors);
+        system.reattach(swap.refs());
+        current.forEach(PluginFactory::unretire);
+        swap.actors.decideLate(late -> system.reattach(List.of(late.ref())));
     }
 
     boolean isSwapping(String symbolicName) {
@@ -197,13 +220,18 @@ final class PluginSwaps {
         }
         List<PluginFactory> next = List.copyOf(swap.pending);
         // actors spawned while the swap began (a new tenant's handler, detached) join now
-        List<String> late = system.detachAll(swap.actors, List.of()).await(ACTOR_TIMEOUT);
+        List<String> stragglers = system.detachAll(swap.actors, List.of()).await(actorTimeout);
         List<DetachedActor> actors = swap.actors.detached();
         SwapPlan plan = SwapPlan.of(actors, next, classes, to);
-        List<String> failures = new ArrayList<>(late);
+        List<String> failures = new ArrayList<>(stragglers);
         failures.addAll(plan.failures());
         if (failures.isEmpty()) {
-            failures.addAll(system.prepare(plan.sources()).await(ACTOR_TIMEOUT));
+            try {
+                failures.addAll(system.prepare(plan.sources()).await(actorTimeout));
+            } catch (InterruptedException e) {
+                system.abort(plan.sources().keySet());
+                throw e;
+            }
             if (!failures.isEmpty()) {
                 system.abort(plan.sources().keySet());
             }
@@ -223,12 +251,11 @@ final class PluginSwaps {
             }
         }
         system.commit(plan.sources().keySet());
-        Set<ActorRef> handled = Set.copyOf(plan.sources().keySet());
         for (PluginFactory previous : swap.retired) {
-            PluginFactory heir = heirOf(previous, next);
-            previous.succeed(heir);
-            previous.decideLate((actor, tenant) -> moveLate(actor, tenant, heir, swap.from), handled);
+            previous.succeed(heirOf(previous, next));
         }
+        system.closeSwap(swap.actors);
+        swap.actors.decideLate(late -> startLate(late, next, swap.from, to));
         long pause = (System.nanoTime() - swap.began) / 1_000_000;
         swaps.remove(symbolicName);
         return new Completion(List.of(), swap.retired, next, swap.from, actors.size(), plan.summary(), pause);
@@ -247,22 +274,37 @@ final class PluginSwaps {
     }
 
     /**
-     * An actor the old revision's service spawned, detached, after the swap had collected its actors
-     * (a new tenant's handler, a new pool member): it starts on the next revision, and a handler actor
-     * that another one replaced meanwhile hands its queue over to it.
+     * An actor created from the old revision's code while the swap ran, which the swap did not collect
+     * (a new tenant's handler, a new pool member, an actor spawned by factory name): it starts, with
+     * {@code preStart}, on the next revision's service for the same name, and a tenant's handler actor
+     * that another one replaced meanwhile hands its queue over to it. One with nothing to start from
+     * in the next revision stops.
      */
-    private void moveLate(ActorRef actor, String tenant, PluginFactory heir, String from) {
-        if (heir == null) {
-            system.stop(actor, new StopReason("code went away: the next revision of " + from
-                    + " does not serve it", ErrorCode.NO_HANDLER, null));
+    private void startLate(DetachedActor late, List<PluginFactory> next, String from, String to) {
+        ActorRef actor = late.ref();
+        FactorySource source = late.source();
+        PluginFactory heir = null;
+        FactorySource start = null;
+        if (source instanceof PluginFactory handler && !handler.handlerNames().isEmpty()) {
+            heir = heirOf(handler, next);
+            start = heir;
+        } else if (source instanceof NamedFactorySource named) {
+            heir = next.stream().filter(plugin -> plugin.factoryNames().contains(named.name())).findFirst()
+                    .orElse(null);
+            start = heir == null ? null : heir.asFactory(named.name());
+        }
+        if (start == null) {
+            LOG.warn("Actor {}#{} was created from {} of {} during its swap, and {} has nothing to create it from;"
+                    + " it stops", actor.name(), actor.id(), source.origin(), from, to);
+            system.stop(actor, new StopReason("created from " + from + " while it was swapped for " + to
+                    + ", which does not serve " + source.origin(), ErrorCode.NO_HANDLER, null));
             return;
         }
-        heir.adopt(actor, "");
-        system.prepare(Map.of(actor, heir));
-        system.commit(List.of(actor));
-        if (!tenant.isEmpty()) {
-            ActorRef serving = heir.claimHandler(tenant, actor);
-            if (serving != actor) {
+        start.attach(actor);
+        system.startOn(actor, start);
+        if (start == heir && !late.tenant().isEmpty() && heir.handlerNames().size() > 0) {
+            ActorRef serving = heir.claimHandler(late.tenant(), actor);
+            if (serving != actor && !(serving instanceof ActorPool)) {
                 system.retire(actor, serving, new StopReason("replaced by " + serving.name() + " after the swap",
                         ErrorCode.ACTOR_STOPPED, null));
             }
@@ -276,6 +318,7 @@ final class PluginSwaps {
     void end(String symbolicName) {
         BundleSwap swap = swaps.get(symbolicName);
         if (swap != null) {
+            swap.ended = true;
             LOG.warn("Plugin {}: no revision took over its {} actors; they stop in {} unless one does", swap.from,
                     swap.actors.detached().size(), grace);
             scheduler.schedule(() -> expire(symbolicName, swap), grace.toNanos());
@@ -283,8 +326,8 @@ final class PluginSwaps {
     }
 
     private void expire(String symbolicName, BundleSwap swap) {
-        if (!swaps.remove(symbolicName, swap)) {
-            return; // completed meanwhile
+        if (!swap.ended || !swaps.remove(symbolicName, swap)) {
+            return; // completed meanwhile, or another update began
         }
         StopReason reason = new StopReason("code went away: " + swap.from + " was replaced and no revision took"
                 + " over its actors", ErrorCode.NO_HANDLER, null);
@@ -292,9 +335,9 @@ final class PluginSwaps {
         for (ActorRef actor : swap.refs()) {
             system.stop(actor, reason);
         }
-        Set<ActorRef> stopped = Set.copyOf(swap.refs());
+        system.closeSwap(swap.actors);
+        swap.actors.decideLate(late -> system.stop(late.ref(), reason));
         swap.retired.forEach(plugin -> {
-            plugin.decideLate((actor, tenant) -> system.stop(actor, reason), stopped);
             plugin.stopAll(system, reason);
             forget.accept(plugin);
         });

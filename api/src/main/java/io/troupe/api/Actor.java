@@ -18,7 +18,8 @@ import org.osgi.annotation.versioning.ConsumerType;
  * <p><b>Hot swap:</b> when a plugin bundle is replaced by a new revision, every actor whose code the
  * plugin provides moves to the new revision, at any depth of the tree and however it was spawned,
  * keeping its id, name, parent, children, timers and mailbox; no message is lost, duplicated or
- * reordered. For each actor:
+ * reordered (mailboxes stay bounded meanwhile: a {@code tell} to a full one is a dead letter, as
+ * always). For each actor:
  * <ol>
  *   <li>the old instance receives {@link #exportState}, its last call (it receives no
  *       {@code postStop}: the actor does not stop);</li>
@@ -30,11 +31,14 @@ import org.osgi.annotation.versioning.ConsumerType;
  *   <li>the new instance receives {@link #importState} with what {@code exportState} returned, and
  *       <i>not</i> {@code preStart}: its children and timers already exist, so children spawned in
  *       {@code preStart} are not spawned twice. (An actor created while the swap was under way, which
- *       never started, gets {@code preStart} instead.)</li>
+ *       never started, gets {@code preStart} instead, once the swap is decided.) If the new revision
+ *       is rolled back, the children {@code importState} spawned and the timers it started are
+ *       undone, and it may be called again on another revision's instance.</li>
  * </ol>
  * The swap moves every actor or none. It is refused, with an error naming each actor and why, and
  * nothing changes, when an actor cannot move: {@code exportState} throws or returns a class of the
- * plugin, a timer's message is a class of the plugin, the actor's instance is a lambda (no revision
+ * plugin (the check looks inside arrays, collections, maps and {@code Optional}, not inside other
+ * objects: keep to JDK and API types), a timer's message is a class of the plugin, the actor's instance is a lambda (no revision
  * can load it by name: make it a named class) or its class has no no-argument constructor. When the
  * new revision cannot take an actor over (the class is gone, {@code importState} throws), the
  * previous revision is put back and every actor resumes on it with its state. Messages queued across

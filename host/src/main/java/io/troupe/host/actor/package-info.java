@@ -35,10 +35,13 @@
  * A swap moves every actor whose code the plugin's old revision loaded, at any depth, to the next
  * revision: each detaches (exports a portable state, keeps its mailbox, id, name and place in the tree),
  * then is prepared on the new revision ({@code importState}) and committed, or all are reattached or
- * aborted together. {@link io.troupe.host.actor.CellSwap} holds one cell's steps, {@link
- * io.troupe.host.actor.CodeSwap} and {@link io.troupe.host.actor.SwapBarrier} one swap's actors, and
- * {@code io.troupe.host.plugin.PluginSwaps} coordinates a plugin's swap; the lifecycle each instance
- * sees is written there.
+ * aborted together. While a swap is open the {@link io.troupe.host.actor.ActorSystem} starts every new
+ * actor of the swapped code detached, among the swap's {@link io.troupe.host.actor.LateActors}, which
+ * the decision then starts on the right revision. {@link io.troupe.host.actor.CellSwap} holds one
+ * cell's steps, {@link io.troupe.host.actor.CodeSwap} and {@link io.troupe.host.actor.SwapBarrier} one
+ * swap's actors, and {@code io.troupe.host.plugin.PluginSwaps} coordinates a plugin's swap; the
+ * lifecycle each instance sees is documented on {@link io.troupe.api.Actor} and in the README's
+ * plugin guide.
  *
  * <h2>Threading</h2>
  * A cell's instance, its {@code ActorContext}, its children, timers, lifecycle and swap state are

@@ -26,7 +26,7 @@
  * io.troupe.host.plugin.ActorClassSource}), and the swap commits when every actor imported its state,
  * or aborts and the deployer restores the old jar. The steps inside each actor are {@code
  * io.troupe.host.actor.CellSwap}'s. The lifecycle an instance sees during a swap is documented on
- * {@code PluginSwaps} and in the README's plugin guide.
+ * {@link io.troupe.api.Actor} and in the README's plugin guide.
  *
  * <h2>Threading</h2>
  * Service events arrive on framework threads and are serialised by the tracker; lookups ({@code

@@ -1,5 +1,6 @@
 package io.troupe.host.actor;
 
+import static io.troupe.host.actor.ActorCell.DETACHED;
 import static io.troupe.host.actor.ActorCell.NEW;
 import static io.troupe.host.actor.ActorCell.RUNNING;
 import static io.troupe.host.actor.ActorCell.STOPPING;
@@ -111,6 +112,11 @@ final class CellLifecycle {
         SystemMessage.Restart restart = pendingRestart;
         pendingRestart = null;
         afterChildren = AfterChildren.NOTHING;
+        if (cell.lifecycle() == DETACHED) {
+            // a hot swap took the failed actor while its children stopped: the next revision's
+            // instance, which the swap creates, replaces it instead of a restart on the old code
+            return;
+        }
         Actor old = cell.actor();
         cell.actor(null);
         cell.nextIncarnation();

@@ -30,7 +30,10 @@ import io.troupe.api.ErrorCode;
  *       of the plugin, nor may its timers' messages), the cell stops taking turns (its mailbox keeps
  *       filling) and passes the swap on to its children, so that the whole subtree of the plugin's
  *       code joins it. The old instance is kept until {@link #prepare}. A cell that never started
- *       (its Create not processed yet, or spawned detached) joins as <i>fresh</i>.</li>
+ *       (its Create not processed yet, or spawned detached) joins as <i>fresh</i>. A cell that failed
+ *       and waits for its parent's decision is swapped as it is: the failed instance exports, and the
+ *       next revision's instance takes the place of the restart (a directive that arrives while the
+ *       cell is detached finds it no longer suspended).</li>
  *   <li>{@link #reattach}: the swap was refused before the old revision went away: the old instance
  *       resumes as if nothing happened; a fresh cell starts on its (old) source.</li>
  *   <li>{@link #prepare}: an instance of the next revision is created and receives the state through

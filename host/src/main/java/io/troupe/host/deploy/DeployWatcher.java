@@ -308,6 +308,11 @@ public final class DeployWatcher {
                         failure + "; there is no earlier jar to put back");
                 return;
             }
+            if (!running) {
+                LOG.warn("Plugin deploy/{}: {} {} failed ({}); the host is stopping, so {} is not put back", file,
+                        symbolicName, jar.version(), failure, oldVersion);
+                return;
+            }
             LOG.error("Plugin deploy/{}: {} {} failed ({}); putting {} back", file, symbolicName, jar.version(),
                     failure, oldVersion);
             String again = replace(bundle, good, names);
@@ -346,6 +351,9 @@ public final class DeployWatcher {
         }
         long deadline = System.nanoTime() + SERVICES_TIMEOUT.toNanos();
         while (!plugins.readyToSwap(bundle.getSymbolicName(), names)) {
+            if (!running || Thread.currentThread().isInterrupted()) {
+                return "the host is stopping";
+            }
             if (System.nanoTime() - deadline > 0) {
                 return "it did not register " + names + " within " + SERVICES_TIMEOUT.toSeconds() + " s";
             }

@@ -167,9 +167,14 @@ public final class ActorCell implements Runnable, ActorContext {
         swap = new CellSwap(this, true, lateFor);
     }
 
-    /** The open swap this cell waits in as a late actor, or null; read before the cell starts. */
+    /** The open swap this cell is to wait in as a late actor, or null; read before the cell starts. */
     CodeSwap lateSwap() {
         return swap == null ? null : swap.lateFor();
+    }
+
+    /** Like {@link #lateSwap()}, and forgets it: the cell is being handed to that swap (before it starts). */
+    CodeSwap takeLateSwap() {
+        return swap == null ? null : swap.takeLateFor();
     }
 
     // ---------------------------------------------------------------- any thread

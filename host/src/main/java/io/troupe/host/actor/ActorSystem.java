@@ -331,7 +331,7 @@ public final class ActorSystem {
     }
 
     void start(ActorCell cell) {
-        CodeSwap late = cell.lateSwap();
+        CodeSwap late = cell.takeLateSwap();
         if (late == null) {
             cell.sendSystem(SystemMessage.Create.INSTANCE);
         } else {

@@ -56,8 +56,11 @@ final class CellSwap {
     private static final Logger LOG = LoggerFactory.getLogger(ActorCell.class);
 
     private final ActorCell cell;
-    /** The open swap that made this cell start detached (it waits among its late actors), or null. */
-    private final CodeSwap lateFor;
+    /**
+     * The open swap that made this cell start detached, until the cell is handed to it as a late
+     * actor; null after that, so that the cell keeps no swap (and no old revision) reachable.
+     */
+    private CodeSwap lateFor;
     /** State exported by the previous revision's instance, kept until the swap commits. */
     private Object swapState;
     /** The instance that exported it, kept until the next revision is prepared (for a reattach). */
@@ -80,9 +83,16 @@ final class CellSwap {
         this.lateFor = lateFor;
     }
 
-    /** The open swap this cell waits in as a late actor, or null. */
+    /** The open swap this cell is to wait in as a late actor, or null. */
     CodeSwap lateFor() {
         return lateFor;
+    }
+
+    /** Returns {@link #lateFor()} and forgets it: the cell is being handed to that swap. */
+    CodeSwap takeLateFor() {
+        CodeSwap swap = lateFor;
+        lateFor = null;
+        return swap;
     }
 
     /** Takes the cell out of service for {@code swap} if its code belongs to the revision swapped out. */

@@ -37,9 +37,11 @@ import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerClass;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceListener;
 import org.osgi.framework.Version;
 import org.osgi.framework.wiring.BundleWiring;
 
+import io.troupe.api.ActorFactory;
 import io.troupe.api.ActorInfo;
 import io.troupe.api.ActorRef;
 import io.troupe.api.DeadLetter;
@@ -68,6 +70,7 @@ public class TreeHotSwapIT extends FrameworkTest {
     private static final int SWAPS = 100;
     private static final int SENDERS = 2;
     private static final int ACTORS_PER_TREE = 5;
+    private static final int PUTS_PER_NEWCOMER = 1000;
     private static final Duration OUTCOME_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration ASK_TIMEOUT = Duration.ofSeconds(30);
 
@@ -117,7 +120,25 @@ public class TreeHotSwapIT extends FrameworkTest {
         Map<String, WeakReference<ClassLoader>> oldLoaders = new LinkedHashMap<>();
         Queue<String> failures = new ConcurrentLinkedQueue<>();
         AtomicBoolean stop = new AtomicBoolean();
-        CountDownLatch done = new CountDownLatch(SENDERS);
+        CountDownLatch done = new CountDownLatch(SENDERS + 1);
+        Map<String, AtomicLong> newcomers = new ConcurrentHashMap<>();
+        Thread arrivals = new Thread(() -> { // a new tenant every few puts: trees that grow during swaps
+            try {
+                for (int i = 0; !stop.get(); i++) {
+                    String tenant = "tree-new-" + i / PUTS_PER_NEWCOMER;
+                    try {
+                        put(tenant);
+                        newcomers.computeIfAbsent(tenant, key -> new AtomicLong()).incrementAndGet();
+                    } catch (Exception e) {
+                        failures.add(tenant + ": " + e);
+                    }
+                }
+            } finally {
+                done.countDown();
+            }
+        }, "tree-arrivals");
+        arrivals.setDaemon(true);
+        arrivals.start();
         for (int i = 0; i < SENDERS; i++) {
             String tenant = tenants.get(i % tenants.size());
             Thread sender = new Thread(() -> {
@@ -161,6 +182,11 @@ public class TreeHotSwapIT extends FrameworkTest {
         assertEquals("the same actors, ids, names and places after " + SWAPS + " swaps", tree, tree(tenants));
         for (String tenant : tenants) {
             awaitReports(tenant, puts.get(tenant).get(), "1.0.0");
+        }
+        System.out.println("[tree hot swap] " + newcomers.size() + " tenants arrived during the swaps");
+        assertTrue("tenants arrived during the swaps: " + newcomers.size(), newcomers.size() > 1);
+        for (Map.Entry<String, AtomicLong> newcomer : newcomers.entrySet()) {
+            awaitReports(newcomer.getKey(), newcomer.getValue().get(), "1.0.0");
         }
         assertTrue("dead letters: " + deadLetters, deadLetters.isEmpty());
 
@@ -218,6 +244,42 @@ public class TreeHotSwapIT extends FrameworkTest {
         assertEquals(tree, tree(List.of(tenant)));
         put(tenant);
         assertEquals("TreeRoot 2 1.0.0", report(rootOf(tenant)));
+    }
+
+    @Test
+    public void aRevisionThatRefusesTheStateIsRolledBackAndLeavesNothingBehind() throws Exception {
+        String tenant = "refused";
+        assertOutcome("running", deploy("1.0.0"));
+        put(tenant);
+        put(tenant);
+        Map<Long, String> tree = awaitTree(List.of(tenant), ACTORS_PER_TREE);
+        Map<String, WeakReference<ClassLoader>> refusedLoaders = new ConcurrentHashMap<>();
+        ServiceListener watch = event -> {
+            Bundle from = event.getServiceReference().getBundle();
+            if (from != null && from.getVersion().getMajor() == TreeNode.REFUSING_MAJOR) {
+                refusedLoaders.putIfAbsent("the refused revision " + from.getVersion(),
+                        OldRevisions.classLoaderOf(from));
+            }
+        };
+        context.addServiceListener(watch, "(objectClass=" + ActorFactory.class.getName() + ")");
+        Properties refused;
+        try {
+            refused = deploy(TreeNode.REFUSING_MAJOR + ".0.0");
+        } finally {
+            context.removeServiceListener(watch);
+        }
+        assertOutcome("rolled-back", refused);
+        assertTrue(refused.getProperty("reason"), refused.getProperty("reason").contains("refuses every state"));
+        assertEquals("1.0.0", refused.getProperty("runningVersion"));
+        assertEquals(tree, tree(List.of(tenant)));
+        awaitReports(tenant, 2, "1.0.0");
+        put(tenant);
+        awaitReports(tenant, 3, "1.0.0");
+
+        assertEquals("the refused revision registered its services", 1, refusedLoaders.size());
+        OldRevisions.refreshPendingBundles(context);
+        List<String> leaked = OldRevisions.collect(refusedLoaders);
+        assertTrue("still reachable: " + leaked, leaked.isEmpty());
     }
 
     // ---------------------------------------------------------------- helpers

@@ -19,6 +19,8 @@ public abstract class TreeNode implements Actor {
 
     /** Asked by the tests of each actor: the reply is {@code <class> <count> <bundle version>}. */
     public static final String REPORT = "report";
+    /** The major version whose nodes refuse to import any state: a swap to it is rolled back. */
+    public static final int REFUSING_MAJOR = 3;
 
     private long count;
 
@@ -54,6 +56,10 @@ public abstract class TreeNode implements Actor {
 
     @Override
     public void importState(ActorContext ctx, Object state) {
+        if (FrameworkUtil.getBundle(getClass()).getVersion().getMajor() == REFUSING_MAJOR) {
+            throw new IllegalStateException("a tree node of major version " + REFUSING_MAJOR
+                    + " refuses every state");
+        }
         if (!(state instanceof Map<?, ?> map && map.get("count") instanceof Long restored)) {
             throw new IllegalArgumentException("not a tree node's state: " + state);
         }

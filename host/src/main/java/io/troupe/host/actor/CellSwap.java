@@ -170,7 +170,8 @@ final class CellSwap {
                 lambda = isLambda(probe.getClass());
             }
         } catch (Throwable t) {
-            LOG.debug("The factory of {}#{} could not create an instance to learn its class", cell.name(), cell.id(), t);
+            LOG.debug("The factory of {}#{} could not create an instance to learn its class", cell.name(), cell.id(),
+                    t);
         } finally {
             thread.setContextClassLoader(before);
         }

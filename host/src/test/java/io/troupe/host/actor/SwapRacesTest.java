@@ -77,23 +77,12 @@ class SwapRacesTest {
         return FactorySource.of(() -> new Node(revision, spawnChild), "handler:node");
     }
 
-    private CompletableFuture<Object> ask(ActorRef actor, Object message) {
-        CompletableFuture<Object> reply = actor.ask(message, Duration.ofSeconds(5)).toCompletableFuture();
-        runtime.settle();
-        return reply;
-    }
-
     /**
-     * A Detach that reaches a cell before its Create (the registry scan of detachAll sees a cell that
-     * ActorSystem.spawn registered but has not started yet) must not strand it: refused, it starts
-     * on the old revision with preStart.
+     * A source whose {@code attach}, which newCell calls after the registry has the cell and before
+     * the cell starts, runs the deployer's detachAll: the scan meets the cell at that instant.
      */
-    @Test
-    void aCellDetachedBeforeItsCreateStartsWhenTheSwapIsRefused() throws Exception {
-        SwapBarrier[] barrier = new SwapBarrier[1];
-        FactorySource racing = new FactorySource() {
-            private final ActorFactory factory = () -> new Node("v1", false);
-
+    private FactorySource detachingOnAttach(ActorFactory factory, SwapBarrier[] barrier) {
+        return new FactorySource() {
             @Override
             public ActorFactory factory() {
                 return factory;
@@ -106,12 +95,27 @@ class SwapRacesTest {
 
             @Override
             public void attach(ActorRef actor) {
-                // called by newCell after the registry has the cell and before start(cell): the
-                // deployer's detachAll scanning the registry at this instant
                 barrier[0] = runtime.system.detachAll(swap, List.of());
             }
         };
-        ActorRef actor = runtime.system.spawn(racing, ActorOptions.defaults(), "t");
+    }
+
+    private CompletableFuture<Object> ask(ActorRef actor, Object message) {
+        CompletableFuture<Object> reply = actor.ask(message, Duration.ofSeconds(5)).toCompletableFuture();
+        runtime.settle();
+        return reply;
+    }
+
+    /**
+     * A Detach that reaches a cell before its Create (the registry scan of detachAll sees a cell that
+     * ActorSystem.spawn registered but has not started yet) joins the swap as a fresh actor: refused,
+     * the swap lets it start on the old revision with preStart.
+     */
+    @Test
+    void aCellDetachedBeforeItsCreateStartsWhenTheSwapIsRefused() throws Exception {
+        SwapBarrier[] barrier = new SwapBarrier[1];
+        ActorRef actor = runtime.system.spawn(detachingOnAttach(() -> new Node("v1", false), barrier),
+                ActorOptions.defaults(), "t");
         runtime.settle();
         assertEquals(List.of(), barrier[0].await(Duration.ZERO));
         runtime.system.reattach(swap.detached().stream().map(DetachedActor::ref).toList());
@@ -122,29 +126,12 @@ class SwapRacesTest {
         assertEquals(List.of("v1 preStart"), log);
     }
 
-    /** The same race, swap completed: the next revision's instance must get preStart, not importState(null). */
+    /** The same race, swap completed: the next revision's instance gets preStart, not importState(null). */
     @Test
     void aCellDetachedBeforeItsCreateGetsPreStartOnTheNextRevision() throws Exception {
         SwapBarrier[] barrier = new SwapBarrier[1];
-        FactorySource racing = new FactorySource() {
-            private final ActorFactory factory = () -> new Node("v1", true);
-
-            @Override
-            public ActorFactory factory() {
-                return factory;
-            }
-
-            @Override
-            public String origin() {
-                return "handler:node";
-            }
-
-            @Override
-            public void attach(ActorRef actor) {
-                barrier[0] = runtime.system.detachAll(swap, List.of());
-            }
-        };
-        ActorRef actor = runtime.system.spawn(racing, ActorOptions.defaults(), "t");
+        ActorRef actor = runtime.system.spawn(detachingOnAttach(() -> new Node("v1", true), barrier),
+                ActorOptions.defaults(), "t");
         runtime.settle();
         assertEquals(List.of(), barrier[0].await(Duration.ZERO));
         SwapBarrier prepared = runtime.system.prepare(Map.of(actor, source("v2", true)));
@@ -156,9 +143,9 @@ class SwapRacesTest {
     }
 
     /**
-     * An actor spawned during the swap gets preStart on the revision being tried; if that revision is
-     * aborted (another actor's import failed), what its preStart spawned must not survive beside the
-     * rollback's own.
+     * An actor spawned during the swap gets preStart only at the commit: when a revision is aborted
+     * (another actor's import failed), nothing of it was started, and the rollback's preStart spawns
+     * the one child.
      */
     @Test
     void aFreshActorAbortedAndPreparedAgainHasOneChildNotTwo() throws Exception {
@@ -187,7 +174,7 @@ class SwapRacesTest {
 
     /**
      * A child that stopped just before its parent detached is still listed by the parent (its
-     * ChildTerminated is queued behind the Detach): the Detach forwarded to it must still be counted.
+     * ChildTerminated is queued behind the Detach): the Detach forwarded to it is answered all the same.
      */
     @Test
     void aChildThatJustStoppedDoesNotHoldTheDetachBarrier() throws Exception {

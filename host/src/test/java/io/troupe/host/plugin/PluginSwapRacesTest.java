@@ -3,7 +3,6 @@ package io.troupe.host.plugin;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -11,7 +10,6 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.osgi.framework.ServiceReference;
 
 import io.troupe.api.Actor;
 import io.troupe.api.ActorContext;
@@ -42,11 +40,6 @@ class PluginSwapRacesTest {
         assertTrue(workers.shutdown(5, TimeUnit.SECONDS));
     }
 
-    @SuppressWarnings("unchecked")
-    private static ServiceReference<ActorFactory> reference() {
-        return (ServiceReference<ActorFactory>) Proxy.newProxyInstance(PluginSwapRacesTest.class.getClassLoader(),
-                new Class<?>[] {ServiceReference.class}, (proxy, method, args) -> null);
-    }
 
     private static final class Greeter implements Actor {
         private final String version;
@@ -76,14 +69,15 @@ class PluginSwapRacesTest {
     }
 
     private static PluginFactory revision(String version, boolean failStart) {
-        return new PluginFactory(reference(), () -> new Greeter(version, failStart), List.of("greet"),
+        return new PluginFactory(ServiceWithoutBundle.reference(), () -> new Greeter(version, failStart),
+                List.of("greet"),
                 List.of("greet.f"));
     }
 
     /**
-     * A pool member (or tenant handler) the retired service spawns detached after the decision is
-     * moved by moveLate; if the next revision's preStart throws there, the actor must not stay
-     * detached for ever with its requests hanging: it must fail like any actor that cannot start.
+     * A pool member (or tenant handler) the retired service spawns after the decision starts on the
+     * next revision; when that revision's preStart throws, the actor fails like any actor that cannot
+     * start (its requests are answered), instead of waiting, detached, for ever.
      */
     @Test
     void aLateActorWhoseStartFailsOnTheNextRevisionIsNotStranded() throws Exception {
@@ -107,9 +101,9 @@ class PluginSwapRacesTest {
     }
 
     /**
-     * Spawning by factory name through the retired service (what PluginDirectory.resolve returns
-     * until completeSwap republishes) after the swap committed starts an actor on the OLD revision,
-     * which no later step moves: it runs the old code and pins the old class loader.
+     * Spawning by factory name through the retired service (what PluginDirectory.resolve returned
+     * before completeSwap republished) after the swap committed starts the actor on the next
+     * revision, not on the old code.
      */
     @Test
     void anActorSpawnedByNameFromTheRetiredServiceAfterTheCommitDoesNotRunTheOldCode() throws Exception {
@@ -126,11 +120,9 @@ class PluginSwapRacesTest {
     }
 
     /**
-     * begin passes the service's attached actors to detachAll as "also" (its javadoc: every actor in
-     * also detaches), but CellSwap.detach skips any cell whose source's codeLoader() is not the
-     * revision's: a handler service whose factory object's class comes from another bundle (a
-     * library's generic factory) keeps its actors on the old revision, and adoptHandlers hands them to
-     * the next revision's service.
+     * A service's own actors move with it even when the class of its factory object is not the
+     * revision's (a library's generic factory): begin names them, and they take part whatever their
+     * code loader.
      */
     @Test
     void theServicesOwnActorsMoveEvenWhenTheFactoryClassIsNotThePlugins() throws Exception {
@@ -148,9 +140,9 @@ class PluginSwapRacesTest {
     }
 
     /**
-     * An actor busy for longer than begin's wait (1 s here, 10 s in the runtime) makes the swap refused ("did not answer"); the
-     * actors that did answer are reattached, but the busy one processes its Detach afterwards and
-     * stays detached for good: no reattach, no grace timer, its requests hang.
+     * An actor busy for longer than begin's wait (1 s here, 10 s in the runtime) makes the swap refused
+     * ("did not answer"); the actors that answered are reattached, and the busy one, which sees the
+     * detach only after the refusal, keeps running: the closed swap no longer takes it.
      */
     @Test
     void anActorThatAnswersTheDetachAfterTheRefusalIsNotStranded() throws Exception {

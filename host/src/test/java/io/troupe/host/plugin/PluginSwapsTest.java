@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -14,7 +13,6 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.osgi.framework.ServiceReference;
 
 import io.troupe.api.Actor;
 import io.troupe.api.ActorContext;
@@ -42,11 +40,6 @@ class PluginSwapsTest {
         assertTrue(workers.shutdown(5, TimeUnit.SECONDS));
     }
 
-    @SuppressWarnings("unchecked")
-    private static ServiceReference<ActorFactory> reference() {
-        return (ServiceReference<ActorFactory>) Proxy.newProxyInstance(PluginSwapsTest.class.getClassLoader(),
-                new Class<?>[] {ServiceReference.class}, (proxy, method, args) -> null);
-    }
 
     /** A revision of the "greet" handler: counts, and carries the count across swaps. */
     private static final class Greeter implements Actor {
@@ -79,7 +72,8 @@ class PluginSwapsTest {
     }
 
     private PluginFactory revision(String version, boolean stubborn) {
-        return new PluginFactory(reference(), () -> new Greeter(version, stubborn), List.of("greet"), List.of());
+        return new PluginFactory(ServiceWithoutBundle.reference(), () -> new Greeter(version, stubborn),
+                List.of("greet"), List.of());
     }
 
     private static Object ask(ActorRef target, String message) throws Exception {
@@ -141,7 +135,8 @@ class PluginSwapsTest {
         assertEquals(List.of(), begin(v1));
         CompletableFuture<Object> queued = actor.ask("b", BOUND).toCompletableFuture();
 
-        PluginFactory other = new PluginFactory(reference(), () -> new Greeter("other", false), List.of("hello"),
+        PluginFactory other = new PluginFactory(ServiceWithoutBundle.reference(), () -> new Greeter("other", false),
+                List.of("hello"),
                 List.of());
         swaps.offer(other);
         PluginSwaps.Completion refused = swaps.complete(other.symbolicName(), Class::forName, "greet 2");

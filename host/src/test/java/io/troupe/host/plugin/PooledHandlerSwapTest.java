@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +15,6 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.osgi.framework.ServiceReference;
 
 import io.troupe.api.ActorFactory;
 import io.troupe.api.ActorRef;
@@ -47,16 +45,11 @@ class PooledHandlerSwapTest {
         assertTrue(workers.shutdown(5, TimeUnit.SECONDS));
     }
 
-    @SuppressWarnings("unchecked")
-    private static ServiceReference<ActorFactory> reference() {
-        // a service of no bundle: PluginFactory then names it "?"; nothing else is asked of it here
-        return (ServiceReference<ActorFactory>) Proxy.newProxyInstance(PooledHandlerSwapTest.class.getClassLoader(),
-                new Class<?>[] {ServiceReference.class}, (proxy, method, args) -> null);
-    }
 
     private PluginFactory revision(String version) {
         ActorFactory factory = () -> (ctx, message) -> ctx.reply(version + ":" + message);
-        return new PluginFactory(reference(), factory, List.of("greet"), List.of(), new PoolBounds(2, 3),
+        return new PluginFactory(ServiceWithoutBundle.reference(), factory, List.of("greet"), List.of(),
+                new PoolBounds(2, 3),
                 fixture.pools);
     }
 
@@ -126,7 +119,8 @@ class PooledHandlerSwapTest {
         assertEquals(java.util.Optional.of(new PoolBounds(2, 8)), PoolBounds.declared(" 2", "8", "s"));
         assertEquals(java.util.Optional.of(new PoolBounds(1, 1)), PoolBounds.declared(1L, 1L, "s"));
 
-        PluginFactory single = new PluginFactory(reference(), () -> (ctx, message) -> ctx.reply(message),
+        PluginFactory single = new PluginFactory(ServiceWithoutBundle.reference(),
+                () -> (ctx, message) -> ctx.reply(message),
                 List.of("greet"), List.of(), PoolBounds.declared("x", 4, "s").orElse(null), fixture.pools);
         ActorRef handler = single.handlerActor("t1", fixture.system);
         assertTrue(!(handler instanceof ActorPool));

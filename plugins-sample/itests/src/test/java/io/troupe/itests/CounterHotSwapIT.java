@@ -10,27 +10,16 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 
-import javax.inject.Inject;
-
-import org.junit.After;
-import org.junit.Before;
 import org.junit.Test;
 import org.junit.runner.RunWith;
-import org.ops4j.pax.exam.Configuration;
-import org.ops4j.pax.exam.Option;
 import org.ops4j.pax.exam.junit.PaxExam;
 import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerClass;
 import org.osgi.framework.Bundle;
-import org.osgi.framework.BundleContext;
 import org.osgi.framework.Version;
 
-import io.troupe.api.DeadLetter;
-import io.troupe.api.TroupeRuntime;
 import io.troupe.testsupport.Await;
 
 /**
@@ -43,44 +32,13 @@ import io.troupe.testsupport.Await;
  */
 @RunWith(PaxExam.class)
 @ExamReactorStrategy(PerClass.class)
-public class CounterHotSwapIT extends FrameworkTest {
+public class CounterHotSwapIT extends HotSwapTest {
 
     private static final String COUNTER_JAR = "counter.jar";
     private static final int SWAPS = 20;
     private static final int SENDERS = 4;
     private static final Duration WARM_UP = Duration.ofSeconds(1);
     private static final Duration STEADY_STATE = Duration.ofSeconds(3);
-
-    @Inject
-    private TroupeRuntime runtime;
-
-    @Inject
-    private BundleContext context;
-
-    private DeployFolder folder;
-    private PluginJars jars;
-    private final Queue<DeadLetter> deadLetters = new ConcurrentLinkedQueue<>();
-    private AutoCloseable deadLetterSubscription;
-
-    @Override
-    @Configuration
-    public Option[] configuration() {
-        return TroupeFramework.withDeployFolder(10);
-    }
-
-    @Before
-    public void startWithAnEmptyDeployFolder() throws Exception {
-        folder = DeployFolder.of(context);
-        jars = PluginJars.of(context);
-        folder.clear(context);
-        deadLetterSubscription = runtime.subscribeDeadLetters(deadLetters::add);
-    }
-
-    @After
-    public void removeWhatWasDeployed() throws Exception {
-        deadLetterSubscription.close();
-        folder.clear(context);
-    }
 
     @Test
     public void swappingTheCounterTwentyTimesUnderLoadLosesNoAdd() throws Exception {

@@ -24,19 +24,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
-import javax.inject.Inject;
-
-import org.junit.After;
-import org.junit.Before;
 import org.junit.Test;
 import org.junit.runner.RunWith;
-import org.ops4j.pax.exam.Configuration;
-import org.ops4j.pax.exam.Option;
 import org.ops4j.pax.exam.junit.PaxExam;
 import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerClass;
 import org.osgi.framework.Bundle;
-import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceListener;
 import org.osgi.framework.Version;
 import org.osgi.framework.wiring.BundleWiring;
@@ -44,9 +37,7 @@ import org.osgi.framework.wiring.BundleWiring;
 import io.troupe.api.ActorFactory;
 import io.troupe.api.ActorInfo;
 import io.troupe.api.ActorRef;
-import io.troupe.api.DeadLetter;
 import io.troupe.api.Message;
-import io.troupe.api.TroupeRuntime;
 import io.troupe.itests.plugins.TreeEphemeral;
 import io.troupe.itests.plugins.TreeNode;
 import io.troupe.itests.plugins.TreeRoot;
@@ -64,7 +55,7 @@ import io.troupe.testsupport.Await;
  */
 @RunWith(PaxExam.class)
 @ExamReactorStrategy(PerClass.class)
-public class TreeHotSwapIT extends FrameworkTest {
+public class TreeHotSwapIT extends HotSwapTest {
 
     private static final String TREE_JAR = "tree.jar";
     private static final int SWAPS = 100;
@@ -73,37 +64,6 @@ public class TreeHotSwapIT extends FrameworkTest {
     private static final int PUTS_PER_NEWCOMER = 1000;
     private static final Duration OUTCOME_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration ASK_TIMEOUT = Duration.ofSeconds(30);
-
-    @Inject
-    private TroupeRuntime runtime;
-
-    @Inject
-    private BundleContext context;
-
-    private DeployFolder folder;
-    private PluginJars jars;
-    private final Queue<DeadLetter> deadLetters = new ConcurrentLinkedQueue<>();
-    private AutoCloseable deadLetterSubscription;
-
-    @Override
-    @Configuration
-    public Option[] configuration() {
-        return TroupeFramework.withDeployFolder(10);
-    }
-
-    @Before
-    public void startWithAnEmptyDeployFolder() throws Exception {
-        folder = DeployFolder.of(context);
-        jars = PluginJars.of(context);
-        folder.clear(context);
-        deadLetterSubscription = runtime.subscribeDeadLetters(deadLetters::add);
-    }
-
-    @After
-    public void removeWhatWasDeployed() throws Exception {
-        deadLetterSubscription.close();
-        folder.clear(context);
-    }
 
     @Test
     public void everyActorOfTheTreeMovesAHundredTimesUnderLoadKeepingItsState() throws Exception {

@@ -215,12 +215,15 @@ public final class WorkerPool implements Dispatcher {
                 return 0;
             }
             List<Worker> next = new ArrayList<>(workers);
+            List<Worker> added = new ArrayList<>(started);
             for (int i = 0; i < started; i++) {
-                Worker worker = new Worker(this, namePrefix + "-" + names.incrementAndGet(), defaultLoader);
-                next.add(worker);
-                worker.start();
+                added.add(new Worker(this, namePrefix + "-" + names.incrementAndGet(), defaultLoader));
             }
+            next.addAll(added);
+            // listed before they start: a worker that serves a task is already counted by the monitor
+            // and the statistics (PoolableStallIT saw an answer from a worker not yet listed)
             workers = List.copyOf(next);
+            added.forEach(Thread::start);
             return started;
         }
     }

@@ -42,8 +42,10 @@ import io.troupe.host.timer.Scheduler;
  * how each is re-created.
  *
  * <p><b>Threading:</b> {@link #begin}, {@link #complete} and {@link #end} on the deployer's thread;
- * {@link #offer}, {@link #withdraw} and the queries from framework threads (service events). The
- * blocking waits for actors happen on those threads, never on runtime threads.
+ * {@link #offer}, {@link #withdraw} and the queries from framework threads (service events); the
+ * expiry after the grace period on a short-lived thread of its own. The blocking waits for actors
+ * happen on those threads, never on runtime threads; late actors are decided on whichever thread
+ * spawns them or decides, without blocking.
  */
 final class PluginSwaps {
 
@@ -302,7 +304,7 @@ final class PluginSwaps {
         }
         start.attach(actor);
         system.startOn(actor, start);
-        if (start == heir && !late.tenant().isEmpty() && heir.handlerNames().size() > 0) {
+        if (start == heir && !late.tenant().isEmpty() && heir.poolBounds() == null) {
             ActorRef serving = heir.claimHandler(late.tenant(), actor);
             if (serving != actor && !(serving instanceof ActorPool)) {
                 system.retire(actor, serving, new StopReason("replaced by " + serving.name() + " after the swap",
@@ -321,7 +323,12 @@ final class PluginSwaps {
             swap.ended = true;
             LOG.warn("Plugin {}: no revision took over its {} actors; they stop in {} unless one does", swap.from,
                     swap.actors.detached().size(), grace);
-            scheduler.schedule(() -> expire(symbolicName, swap), grace.toNanos());
+            // the expiry takes the directory's lock and releases services: not on the timer thread
+            scheduler.schedule(() -> {
+                Thread expiry = new Thread(() -> expire(symbolicName, swap), "troupe-swap-expiry");
+                expiry.setDaemon(true);
+                expiry.start();
+            }, grace.toNanos());
         }
     }
 

@@ -403,6 +403,15 @@ public final class ActorCell implements Runnable, ActorContext {
             // the child's ChildTerminated was queued before this notice: apply it first, so that
             // children() no longer lists the child while the actor handles the notice
             processSystemMessages();
+            if (lifecycle != RUNNING) {
+                // a system message just took the instance away (a hot swap detached it, a failure
+                // suspended it): the notice waits for the next instance, behind what is queued
+                if (message != null && lifecycle < STOPPING) {
+                    mailbox.forceOffer(new Envelope(envelope.message(), envelope.sender())); // a node of its own
+                }
+                mailbox.releaseLast();
+                return;
+            }
         }
         if (message == null) {
             mailbox.releaseLast();

@@ -632,6 +632,9 @@ public final class ActorCell implements Runnable, ActorContext {
         swap = null; // with it any instance or state a swap kept: a stale reference pins no plugin class
         system.terminated(this);
         source.detach(self);
+        // keep the origin (the derived name uses it) but not the factory: a stale reference to a
+        // stopped actor must not keep its plugin's code reachable
+        source = FactorySource.stopped(source.origin());
         drainMailbox();
         if (parent != null) {
             parent.sendSystem(new SystemMessage.ChildTerminated(this, stopReason));

@@ -45,6 +45,31 @@ public interface FactorySource {
     default void detach(ActorRef actor) {
     }
 
+    /**
+     * What a stopped actor keeps of its source: the origin, for its name, and no code (its factory
+     * refuses to create; its code loader is none), so that it pins no plugin's class loader.
+     */
+    static FactorySource stopped(String origin) {
+        return new FactorySource() {
+            @Override
+            public ActorFactory factory() {
+                return () -> {
+                    throw new IllegalStateException(origin + " has stopped");
+                };
+            }
+
+            @Override
+            public ClassLoader codeLoader() {
+                return null;
+            }
+
+            @Override
+            public String origin() {
+                return origin;
+            }
+        };
+    }
+
     /** A source for a factory object handed over directly, tracking nothing. */
     static FactorySource of(ActorFactory factory, String origin) {
         return new FactorySource() {

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 
 import io.troupe.api.Actor;
 import io.troupe.api.ActorContext;
+import io.troupe.api.ActorFactory;
 import io.troupe.api.ActorInfo;
 import io.troupe.api.ActorOptions;
 import io.troupe.api.ActorRef;
@@ -200,6 +201,33 @@ class ActorTreeTest {
             System.gc();
         }
         assertNull(instance.get());
+    }
+
+    @Test
+    void aReferenceToAStoppedActorKeepsNoReferenceToItsFactory() {
+        ActorRef[] kept = new ActorRef[1];
+        WeakReference<ActorFactory> factory = spawnAndStop(kept);
+        for (int i = 0; i < 20 && factory.get() != null; i++) {
+            System.gc();
+        }
+        assertNull(factory.get(), "a stale reference would keep the factory's plugin reachable");
+        assertTrue(kept[0].isStopped());
+        assertTrue(kept[0].name().startsWith("factory-under-test-"), kept[0].name());
+    }
+
+    /** Spawns an actor from a factory object of its own, stops it, keeps only its reference. */
+    private WeakReference<ActorFactory> spawnAndStop(ActorRef[] kept) {
+        ActorFactory factory = new ActorFactory() { // a fresh object, as a plugin's factory would be
+            @Override
+            public Actor create() {
+                return (ctx, message) -> { };
+            }
+        };
+        kept[0] = runtime.system.spawn(FactorySource.of(factory, "factory-under-test"), ActorOptions.defaults(), "");
+        runtime.settle();
+        runtime.system.stop(kept[0], StopReason.NORMAL);
+        runtime.settle();
+        return new WeakReference<>(factory);
     }
 
     private WeakReference<Object> spawnAndStopRemembering(Object[] holder) {

@@ -496,12 +496,12 @@ public final class ActorCell implements Runnable, ActorContext {
             transitions().adopt(adopt.child());
         } else if (message instanceof SystemMessage.Detach detach) {
             swap().detach(detach.swap(), detach.barrier());
-        } else if (message instanceof SystemMessage.Reattach) {
-            if (swap().reattach()) {
+        } else if (message instanceof SystemMessage.Reattach reattach) {
+            if (swap().reattach(reattach.swap())) {
                 transitions().create();
             }
         } else if (message instanceof SystemMessage.StartOn start) {
-            if (swap().startOn(start.source())) {
+            if (swap().startOn(start.source(), start.swap())) {
                 transitions().create();
             }
         } else if (message instanceof SystemMessage.Prepare prepare) {

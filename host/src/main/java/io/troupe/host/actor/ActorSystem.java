@@ -147,17 +147,18 @@ public final class ActorSystem {
         openSwaps.remove(swap);
     }
 
-    /** Hot swap decided: a late actor (see {@link CodeSwap#decideLate}) starts on {@code source}. */
-    public void startOn(ActorRef actor, FactorySource source) {
-        cellOf(actor).sendSystem(new SystemMessage.StartOn(source));
+    /** Hot swap {@code swap} decided: a late actor (see {@link CodeSwap#decideLate}) starts on {@code source}. */
+    public void startOn(ActorRef actor, FactorySource source, CodeSwap swap) {
+        cellOf(actor).sendSystem(new SystemMessage.StartOn(source, swap));
     }
 
     /**
      * Hot swap refused before the old revision went away: the detached actors resume with their old
      * instances, and those spawned during the swap start from their sources.
      */
-    public void reattach(Collection<ActorRef> actors) {
-        actors.forEach(actor -> cellOf(actor).sendSystem(SystemMessage.Reattach.INSTANCE));
+    public void reattach(Collection<ActorRef> actors, CodeSwap swap) {
+        SystemMessage.Reattach reattach = new SystemMessage.Reattach(swap);
+        actors.forEach(actor -> cellOf(actor).sendSystem(reattach));
     }
 
     /**

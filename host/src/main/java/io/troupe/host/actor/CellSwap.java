@@ -71,6 +71,12 @@ final class CellSwap {
     private boolean prepared;
     /** Whether the cell never started: it gets {@code preStart}, not a state. */
     private boolean fresh;
+    /**
+     * The swap the cell joined last, until that swap is over for it (commit, reattach, start): a
+     * reattach or start sent by an older swap's decision (a late actor's, from the spawning thread)
+     * is then ignored, since the newer swap decides for the cell.
+     */
+    private CodeSwap joined;
     /** Whether {@code importState} is running: what it spawns and schedules is recorded. */
     private boolean importing;
     /** Children spawned and timer keys started by the prepared instance's {@code importState}. */
@@ -132,6 +138,7 @@ final class CellSwap {
                 failure = null; // the swap was refused meanwhile: the actor goes on as it was
                 return;
             }
+            joined = swap;
             previous = old;
             original = null;
             swapState = state;
@@ -176,6 +183,7 @@ final class CellSwap {
             thread.setContextClassLoader(before);
         }
         if (swap.tryJoin(new DetachedActor(cell.ref(), cell.source(), cell.tenant(), actorClass, lambda, true))) {
+            joined = swap;
             fresh = true;
             cell.lifecycle(DETACHED); // a Create still queued finds the cell no longer NEW
         }
@@ -186,14 +194,15 @@ final class CellSwap {
     }
 
     /**
-     * The swap was refused before the old revision went away: the old instance resumes.
+     * The swap {@code from} was refused before the old revision went away: the old instance resumes.
      *
      * @return whether the cell never started and must now be created from its (unchanged) source
      */
-    boolean reattach() {
-        if (cell.lifecycle() != DETACHED || prepared) {
+    boolean reattach(CodeSwap from) {
+        if (cell.lifecycle() != DETACHED || prepared || (joined != null && joined != from)) {
             return false;
         }
+        joined = null;
         Actor old = previous;
         previous = null;
         swapState = null;
@@ -211,14 +220,15 @@ final class CellSwap {
     }
 
     /**
-     * A late actor (see {@link LateActors}) starts on {@code next}.
+     * A late actor (see {@link LateActors}) starts on {@code next}, as {@code from} decided.
      *
      * @return whether the cell must now be created from {@code next} (with {@code preStart})
      */
-    boolean startOn(FactorySource next) {
-        if (cell.lifecycle() != DETACHED || !fresh || prepared) {
+    boolean startOn(FactorySource next, CodeSwap from) {
+        if (cell.lifecycle() != DETACHED || !fresh || prepared || (joined != null && joined != from)) {
             return false;
         }
+        joined = null;
         fresh = false;
         cell.source(next);
         cell.lifecycle(NEW);
@@ -321,6 +331,7 @@ final class CellSwap {
         original = null;
         importedChildren = null;
         importedTimers = null;
+        joined = null;
         if (!fresh) {
             cell.lifecycle(RUNNING);
             return;

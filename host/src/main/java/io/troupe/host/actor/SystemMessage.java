@@ -36,11 +36,17 @@ sealed interface SystemMessage {
      */
     record Detach(CodeSwap swap, SwapBarrier barrier) implements SystemMessage { }
 
-    /** Hot swap refused before the old revision went away: the old instance resumes. */
-    enum Reattach implements SystemMessage { INSTANCE }
+    /**
+     * Hot swap {@code swap} refused before the old revision went away: the old instance resumes
+     * (ignored by a cell that has joined another swap since).
+     */
+    record Reattach(CodeSwap swap) implements SystemMessage { }
 
-    /** Hot swap decided: a cell created from the swapped code meanwhile starts on {@code source}. */
-    record StartOn(FactorySource source) implements SystemMessage { }
+    /**
+     * Hot swap {@code swap} decided: a cell created from the swapped code meanwhile starts on
+     * {@code source} (ignored by a cell that has joined another swap since).
+     */
+    record StartOn(FactorySource source, CodeSwap swap) implements SystemMessage { }
 
     /**
      * Hot swap: create an instance of the next revision and import the state (or, for an actor that

@@ -159,9 +159,9 @@ final class PluginSwaps {
     private void refuse(BundleSwap swap, List<PluginFactory> current) {
         swap.actors.close();
         system.closeSwap(swap.actors);
-        system.reattach(swap.refs());
+        system.reattach(swap.refs(), swap.actors);
         current.forEach(PluginFactory::unretire);
-        swap.actors.decideLate(late -> system.reattach(List.of(late.ref())));
+        swap.actors.decideLate(late -> system.reattach(List.of(late.ref()), swap.actors));
     }
 
     boolean isSwapping(String symbolicName) {
@@ -257,7 +257,7 @@ final class PluginSwaps {
             previous.succeed(heirOf(previous, next));
         }
         system.closeSwap(swap.actors);
-        swap.actors.decideLate(late -> startLate(late, next, swap.from, to));
+        swap.actors.decideLate(late -> startLate(late, swap.actors, next, swap.from, to));
         long pause = (System.nanoTime() - swap.began) / 1_000_000;
         swaps.remove(symbolicName);
         return new Completion(List.of(), swap.retired, next, swap.from, actors.size(), plan.summary(), pause);
@@ -282,7 +282,7 @@ final class PluginSwaps {
      * that another one replaced meanwhile hands its queue over to it. One with nothing to start from
      * in the next revision stops.
      */
-    private void startLate(DetachedActor late, List<PluginFactory> next, String from, String to) {
+    private void startLate(DetachedActor late, CodeSwap decided, List<PluginFactory> next, String from, String to) {
         ActorRef actor = late.ref();
         FactorySource source = late.source();
         PluginFactory heir = null;
@@ -303,7 +303,7 @@ final class PluginSwaps {
             return;
         }
         start.attach(actor);
-        system.startOn(actor, start);
+        system.startOn(actor, start, decided);
         if (start == heir && !late.tenant().isEmpty() && heir.poolBounds() == null) {
             ActorRef serving = heir.claimHandler(late.tenant(), actor);
             if (serving != actor && !(serving instanceof ActorPool)) {

@@ -86,7 +86,7 @@ class ChildNoticeSwapStressTest {
             assertEquals(List.of(), system.prepare(next).await(Duration.ofSeconds(10)), "swap " + i);
             system.commit(next.keySet());
             system.closeSwap(swap);
-            swap.decideLate(late -> system.startOn(late.ref(), late.source()));
+            swap.decideLate(late -> system.startOn(late.ref(), late.source(), swap));
         }
         long expected = sent;
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);

@@ -221,7 +221,7 @@ class HotSwapTest {
         assertTrue(failures.get(0).contains("handler:stubborn") && failures.get(0).contains("Tick"),
                 failures.get(0));
         counter.tell(1);
-        runtime.system.reattach(swap.detached().stream().map(DetachedActor::ref).toList());
+        runtime.system.reattach(swap.detached().stream().map(DetachedActor::ref).toList(), swap);
         runtime.settle();
 
         assertEquals("v1:6", ask(counter, "get"), "the old instance resumed with its state and the queued add");
@@ -334,7 +334,7 @@ class HotSwapTest {
         ActorRef late = runtime.system.spawnDetached(revision("v1", false), ActorOptions.defaults(), "t");
         late.tell(4);
         detach();
-        runtime.system.reattach(List.of(late));
+        runtime.system.reattach(List.of(late), swap);
         runtime.settle();
         assertEquals("v1:4", ask(late, "get"));
         assertEquals(List.of("v1 preStart"), log);

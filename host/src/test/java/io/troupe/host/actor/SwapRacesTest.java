@@ -118,7 +118,7 @@ class SwapRacesTest {
                 ActorOptions.defaults(), "t");
         runtime.settle();
         assertEquals(List.of(), barrier[0].await(Duration.ZERO));
-        runtime.system.reattach(swap.detached().stream().map(DetachedActor::ref).toList());
+        runtime.system.reattach(swap.detached().stream().map(DetachedActor::ref).toList(), swap);
         runtime.settle();
 
         CompletableFuture<Object> reply = ask(actor, "x");

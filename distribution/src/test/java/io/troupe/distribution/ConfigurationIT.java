@@ -1,21 +1,15 @@
 package io.troupe.distribution;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -44,13 +38,9 @@ class ConfigurationIT {
 
     @BeforeEach
     void install() throws IOException {
-        Path built = Path.of(System.getProperty("troupe.distribution", "target/troupe"));
-        assertTrue(Files.isExecutable(built.resolve("bin/troupe")), "bin/troupe is not executable in " + built);
-        home = dir.resolve("troupe home");
-        copyTree(built, home);
+        home = TestInstallation.copy(dir, TestInstallation.freePort());
         Path serverConfig = home.resolve("etc/io.troupe.server.cfg");
-        String config = Files.readString(serverConfig).replaceFirst("(?m)^port = 7878$", "port = " + freePort());
-        Files.writeString(serverConfig, config + "maxFrameBytes = abc\n");
+        Files.writeString(serverConfig, Files.readString(serverConfig) + "maxFrameBytes = abc\n");
         Files.writeString(home.resolve("etc/io.troupe.host.cfg"), "workers = 3\nworkers.max = lots\n");
     }
 
@@ -98,24 +88,5 @@ class ConfigurationIT {
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100));
         }
         fail("log/troupe.log has no line with: " + text);
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
-    }
-
-    private static void copyTree(Path source, Path target) throws IOException {
-        try (Stream<Path> paths = Files.walk(source)) {
-            for (Path path : (Iterable<Path>) paths::iterator) {
-                Path copy = target.resolve(source.relativize(path).toString());
-                if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
-                    Files.createDirectories(copy);
-                } else {
-                    Files.copy(path, copy, StandardCopyOption.COPY_ATTRIBUTES);
-                }
-            }
-        }
     }
 }

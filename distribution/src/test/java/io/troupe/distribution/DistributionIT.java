@@ -11,10 +11,8 @@ import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
@@ -29,7 +27,6 @@ import java.util.jar.JarEntry;
 import java.util.jar.JarInputStream;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -65,15 +62,8 @@ class DistributionIT {
 
     @BeforeEach
     void install() throws IOException {
-        Path built = Path.of(System.getProperty("troupe.distribution", "target/troupe"));
-        assertTrue(Files.isExecutable(built.resolve("bin/troupe")), "bin/troupe is not executable in " + built);
-        home = dir.resolve("troupe home");
-        copyTree(built, home);
-        port = freePort();
-        Path serverConfig = home.resolve("etc/io.troupe.server.cfg");
-        String config = Files.readString(serverConfig).replaceFirst("(?m)^port = 7878$", "port = " + port);
-        assertTrue(config.contains("port = " + port), "etc/io.troupe.server.cfg has no line 'port = 7878'");
-        Files.writeString(serverConfig, config);
+        port = TestInstallation.freePort();
+        home = TestInstallation.copy(dir, port);
     }
 
     @Test
@@ -222,12 +212,6 @@ class DistributionIT {
             throw new AssertionError("troupe-client " + String.join(" ", arguments) + " did not finish");
         }
         return new ClientRun(process.exitValue(), Files.readString(out).strip(), Files.readString(err).strip());
-    }
-
-    private static int freePort() throws IOException {
-        try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
     }
 
     /**
@@ -442,19 +426,6 @@ class DistributionIT {
             assertNotEquals(0, status);
             assertEquals(List.of("troupe: error: Troupe needs Java 17 or newer, but '" + fakeJava
                     + "' is Java 11; set JAVA_HOME to a newer Java"), troupe.stderr(), troupe::transcript);
-        }
-    }
-
-    private static void copyTree(Path source, Path target) throws IOException {
-        try (Stream<Path> paths = Files.walk(source)) {
-            for (Path path : (Iterable<Path>) paths::iterator) {
-                Path copy = target.resolve(source.relativize(path).toString());
-                if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
-                    Files.createDirectories(copy);
-                } else {
-                    Files.copy(path, copy, StandardCopyOption.COPY_ATTRIBUTES);
-                }
-            }
         }
     }
 

@@ -1,0 +1,63 @@
+package io.troupe.distribution;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.stream.Stream;
+
+/**
+ * A private copy of the built distribution for one test, under a folder with a blank in its name (a
+ * path with spaces must work), listening on a free loopback port.
+ *
+ * <p><b>Threading:</b> stateless; the test thread.
+ */
+final class TestInstallation {
+
+    private TestInstallation() {
+    }
+
+    /**
+     * Copies the built distribution ({@code troupe.distribution}, else {@code target/troupe}) to
+     * {@code dir/troupe home} and sets {@code etc/io.troupe.server.cfg}'s port to {@code port}.
+     *
+     * @return the copy's folder
+     */
+    static Path copy(Path dir, int port) throws IOException {
+        Path built = Path.of(System.getProperty("troupe.distribution", "target/troupe"));
+        assertTrue(Files.isExecutable(built.resolve("bin/troupe")), "bin/troupe is not executable in " + built);
+        Path home = dir.resolve("troupe home");
+        copyTree(built, home);
+        Path serverConfig = home.resolve("etc/io.troupe.server.cfg");
+        String config = Files.readString(serverConfig).replaceFirst("(?m)^port = 7878$", "port = " + port);
+        assertTrue(config.contains("port = " + port), "etc/io.troupe.server.cfg has no line 'port = 7878'");
+        Files.writeString(serverConfig, config);
+        return home;
+    }
+
+    /** A loopback port free now. */
+    static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+
+    /** Copies {@code source} to {@code target}, file attributes (the scripts' execute bits) included. */
+    static void copyTree(Path source, Path target) throws IOException {
+        try (Stream<Path> paths = Files.walk(source)) {
+            for (Path path : (Iterable<Path>) paths::iterator) {
+                Path copy = target.resolve(source.relativize(path).toString());
+                if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
+                    Files.createDirectories(copy);
+                } else {
+                    Files.copy(path, copy, StandardCopyOption.COPY_ATTRIBUTES);
+                }
+            }
+        }
+    }
+}

@@ -22,6 +22,8 @@ public final class ErrorCode {
     public static final String ACTOR_STOPPED = "actor.stopped";
     /** The runtime is shutting down and will not run this request. */
     public static final String SERVER_SHUTDOWN = "server.shutdown";
+    /** The tenant has as many live actors as its {@link TenantPolicy#maxActors()} allows (since 1.3). */
+    public static final String TENANT_LIMIT_ACTORS = "tenant.limit.actors";
 
     private ErrorCode() {
     }

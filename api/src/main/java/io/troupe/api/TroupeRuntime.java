@@ -23,7 +23,11 @@ public interface TroupeRuntime {
 
     /**
      * The handler actor serving {@code messageName} for {@code tenant}, created on first use.
-     * Empty when no bundle currently provides a handler for that name.
+     * Empty when no bundle currently provides a handler for that name, or none the tenant may use (the
+     * plugin is limited to other tenants, or the tenant's {@link TenantPolicy#handlers()} leave it out).
+     *
+     * @throws TroupeException with code {@link ErrorCode#TENANT_LIMIT_ACTORS} when the handler actor
+     *                         would be created and the tenant is at its actor limit
      */
     Optional<ActorRef> handler(String tenant, String messageName);
 
@@ -76,4 +80,34 @@ public interface TroupeRuntime {
      * must be quick and must not throw). Close the returned handle to unsubscribe.
      */
     AutoCloseable subscribeDeadLetters(Consumer<DeadLetter> listener);
+
+    /**
+     * Applies {@code policy} to {@code tenant}'s actors from now on (since 1.3): its weight to the
+     * next turns the workers hand out, its actor limit to the next spawn, its queue limit to the next
+     * {@link #awaitTenantDrain}, its handler names to the next {@link #handler} lookup. Actors already
+     * running are kept, even above a lowered limit.
+     */
+    void configureTenant(String tenant, TenantPolicy policy);
+
+    /** The policy {@code tenant} runs under: the last one configured, or {@link TenantPolicy#defaults()} (since 1.3). */
+    TenantPolicy tenantPolicy(String tenant);
+
+    /**
+     * Stops every actor of {@code tenant} (handlers and their children) and forgets its policy, so
+     * that the tenant, if it comes back, starts with fresh actors (since 1.3). Messages still queued
+     * for them become dead letters and asks fail with {@link ErrorCode#ACTOR_STOPPED}.
+     *
+     * @return completes, on a runtime thread, with the number of actors that were stopped once every
+     *         one has terminated
+     */
+    CompletionStage<Integer> stopTenant(String tenant);
+
+    /**
+     * Backpressure by tenant, for producers that must never block (the server's event loops): if
+     * {@code tenant}'s queued messages have reached its {@link TenantPolicy#maxQueuedMessages()},
+     * arranges for {@code onDrained} to run once they fall to three quarters of it, and returns
+     * {@code true}: the producer should pause until then. Otherwise, or without a limit, returns
+     * {@code false} at once (since 1.3). {@code onDrained} runs on a runtime thread and must be quick.
+     */
+    boolean awaitTenantDrain(String tenant, Runnable onDrained);
 }

@@ -15,6 +15,7 @@ import io.troupe.api.ActorRef;
 import io.troupe.api.DeadLetter;
 import io.troupe.api.ErrorCode;
 import io.troupe.api.Message;
+import io.troupe.api.TenantPolicy;
 import io.troupe.api.TroupeException;
 import io.troupe.api.TroupeRuntime;
 import io.troupe.host.actor.ActorSystem;
@@ -44,7 +45,12 @@ final class HostRuntime implements TroupeRuntime {
 
     @Override
     public CompletionStage<Object> ask(String tenant, Message message, Duration timeout) {
-        Optional<ActorRef> handler = plugins.handler(tenant, message.name());
+        Optional<ActorRef> handler;
+        try {
+            handler = plugins.handler(tenant, message.name());
+        } catch (TroupeException e) {
+            return CompletableFuture.failedFuture(e); // the tenant's actor limit
+        }
         if (handler.isEmpty()) {
             return CompletableFuture.failedFuture(new TroupeException(ErrorCode.NO_HANDLER,
                     "no handler for '" + message.name() + "' in tenant '" + tenant + "'"));
@@ -104,5 +110,27 @@ final class HostRuntime implements TroupeRuntime {
     @Override
     public AutoCloseable subscribeDeadLetters(Consumer<DeadLetter> listener) {
         return system.deadLetters().subscribe(listener);
+    }
+
+    @Override
+    public void configureTenant(String tenant, TenantPolicy policy) {
+        system.configureTenant(tenant, policy);
+    }
+
+    @Override
+    public TenantPolicy tenantPolicy(String tenant) {
+        return system.tenantPolicy(tenant);
+    }
+
+    /** Forgets the tenant's handler actors and pools first, so that a request after this starts fresh ones. */
+    @Override
+    public CompletionStage<Integer> stopTenant(String tenant) {
+        plugins.forgetTenant(tenant);
+        return system.stopTenant(tenant);
+    }
+
+    @Override
+    public boolean awaitTenantDrain(String tenant, Runnable onDrained) {
+        return system.awaitTenantDrain(tenant, onDrained);
     }
 }

@@ -21,6 +21,7 @@ import io.troupe.api.ActorRef;
 import io.troupe.api.DeadLetter;
 import io.troupe.api.ErrorCode;
 import io.troupe.api.Message;
+import io.troupe.api.TenantPolicy;
 import io.troupe.api.TroupeException;
 import io.troupe.api.TroupeRuntime;
 
@@ -65,6 +66,12 @@ public final class StubRuntime implements TroupeRuntime {
     public long deadLetters;
     /** When set, {@link #ask} throws it instead of returning a stage. */
     public RuntimeException askThrows;
+    /** The policies {@link #configureTenant} was given, by tenant. */
+    public final Map<String, TenantPolicy> policies = new TreeMap<>();
+    /** Every tenant {@link #stopTenant}ped, in order. */
+    public final List<String> tenantsStopped = new ArrayList<>();
+    /** Tenants whose queue is full: {@link #awaitTenantDrain} keeps their callbacks here and returns true. */
+    public final Map<String, List<Runnable>> tenantsFull = new TreeMap<>();
 
     /** Adds a handler that answers {@link #ask} with {@code reply}'s value. */
     public StubRuntime handler(String name, Function<Message, Object> reply) {
@@ -166,6 +173,35 @@ public final class StubRuntime implements TroupeRuntime {
     @Override
     public AutoCloseable subscribeDeadLetters(Consumer<DeadLetter> listener) {
         return () -> { };
+    }
+
+    @Override
+    public void configureTenant(String tenant, TenantPolicy policy) {
+        policies.put(tenant, policy);
+    }
+
+    @Override
+    public TenantPolicy tenantPolicy(String tenant) {
+        return policies.getOrDefault(tenant, TenantPolicy.defaults());
+    }
+
+    /** Records the tenant, forgets its policy and completes with 0 (the double has no tenant actors). */
+    @Override
+    public CompletionStage<Integer> stopTenant(String tenant) {
+        tenantsStopped.add(tenant);
+        policies.remove(tenant);
+        return CompletableFuture.completedFuture(0);
+    }
+
+    /** True, keeping {@code onDrained} in {@link #tenantsFull}, for a tenant listed there; else false. */
+    @Override
+    public boolean awaitTenantDrain(String tenant, Runnable onDrained) {
+        List<Runnable> waiting = tenantsFull.get(tenant);
+        if (waiting == null) {
+            return false;
+        }
+        waiting.add(onDrained);
+        return true;
     }
 
     /**

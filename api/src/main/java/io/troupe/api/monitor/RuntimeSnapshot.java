@@ -21,11 +21,12 @@ import java.util.Objects;
  * @param stalls            stalled actor turns and IO loop iterations detected since the runtime started
  * @param handlers          per handler name, in name order
  * @param pools             the actor pools of poolable handlers, by handler name, then tenant (since 1.1)
+ * @param tenants           the tenants that have or had actors, by id (since 1.3)
  */
 public record RuntimeSnapshot(Instant takenAt, WorkerPoolStats workers, List<ThreadStats> loops,
                               double loopsBusyRatio, int actors, long mailboxBacklog, long deadLetters,
                               long logRecordsDropped, long stalls, List<HandlerStats> handlers,
-                              List<PoolStats> pools) {
+                              List<PoolStats> pools, List<TenantLoad> tenants) {
 
     public RuntimeSnapshot {
         Objects.requireNonNull(takenAt, "takenAt");
@@ -33,6 +34,15 @@ public record RuntimeSnapshot(Instant takenAt, WorkerPoolStats workers, List<Thr
         loops = List.copyOf(loops);
         handlers = List.copyOf(handlers);
         pools = List.copyOf(pools);
+        tenants = List.copyOf(tenants);
+    }
+
+    /** A snapshot without tenants: the constructor of version 1.1. */
+    public RuntimeSnapshot(Instant takenAt, WorkerPoolStats workers, List<ThreadStats> loops, double loopsBusyRatio,
+                           int actors, long mailboxBacklog, long deadLetters, long logRecordsDropped, long stalls,
+                           List<HandlerStats> handlers, List<PoolStats> pools) {
+        this(takenAt, workers, loops, loopsBusyRatio, actors, mailboxBacklog, deadLetters, logRecordsDropped, stalls,
+                handlers, pools, List.of());
     }
 
     /** A snapshot without actor pools: the constructor of version 1.0. */
@@ -40,6 +50,6 @@ public record RuntimeSnapshot(Instant takenAt, WorkerPoolStats workers, List<Thr
                            int actors, long mailboxBacklog, long deadLetters, long logRecordsDropped, long stalls,
                            List<HandlerStats> handlers) {
         this(takenAt, workers, loops, loopsBusyRatio, actors, mailboxBacklog, deadLetters, logRecordsDropped, stalls,
-                handlers, List.of());
+                handlers, List.of(), List.of());
     }
 }

@@ -70,4 +70,15 @@ public interface Connection {
 
     /** Whether the connection is not yet closed. <i>Any thread.</i> */
     boolean isOpen();
+
+    /**
+     * Puts this connection into a fairness group of its loop, e.g. the tenant it serves (since 1.1).
+     * When connections of several groups are ready to read at once, the loop reads them one slice (one
+     * read buffer) at a time, taking the groups in turn, so that one group's many busy connections
+     * delay another group's by at most one slice. Connections start in the group {@code ""}. Only on
+     * the connection's loop. Connections that do not share a loop with others may ignore it (the
+     * default).
+     */
+    default void fairnessGroup(String group) {
+    }
 }

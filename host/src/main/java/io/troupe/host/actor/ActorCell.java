@@ -21,6 +21,8 @@ import io.troupe.api.Directive;
 import io.troupe.api.ErrorCode;
 import io.troupe.api.Failure;
 import io.troupe.api.Timers;
+import io.troupe.host.dispatch.Grouped;
+import io.troupe.host.dispatch.RunGroup;
 import io.troupe.host.mailbox.Envelope;
 import io.troupe.host.mailbox.Mailbox;
 
@@ -54,7 +56,7 @@ import io.troupe.host.mailbox.Mailbox;
  * guarantees that at most one thread runs a turn at a time, and its volatile accesses order one turn
  * before the next.
  */
-public final class ActorCell implements Runnable, ActorContext {
+public final class ActorCell implements Runnable, ActorContext, Grouped {
 
     private static final Logger LOG = LoggerFactory.getLogger(ActorCell.class);
     private static final VarHandle RUN_STATE;
@@ -91,6 +93,8 @@ public final class ActorCell implements Runnable, ActorContext {
     /** The name given at spawn, or {@code null}: then the name is derived from the source's origin and the id. */
     private final String name;
     private final String tenant;
+    /** The tenant's counters and limits, {@code null} for an actor of no tenant. */
+    private final TenantActors tenancy;
     /** Replaced by a hot swap; read on the cell's turns and by snapshots. */
     private volatile FactorySource source;
     private final LocalActorRef self;
@@ -137,13 +141,14 @@ public final class ActorCell implements Runnable, ActorContext {
 
 
     /** @param name the name given at spawn, or {@code null} for {@code origin-id} */
-    ActorCell(ActorSystem system, long id, ActorCell parent, String name, String tenant,
+    ActorCell(ActorSystem system, long id, ActorCell parent, String name, TenantActors tenancy,
               FactorySource source, int mailboxCapacity, Actor initial) {
         this.system = system;
         this.id = id;
         this.parent = parent;
         this.name = name;
-        this.tenant = tenant;
+        this.tenancy = tenancy;
+        this.tenant = tenancy == null ? "" : tenancy.tenant();
         this.source = source;
         this.mailbox = new Mailbox(mailboxCapacity);
         this.self = new LocalActorRef(this);
@@ -151,6 +156,17 @@ public final class ActorCell implements Runnable, ActorContext {
             this.actor = initial;
             this.lifecycle = RUNNING;
         }
+    }
+
+    /** The run queue lane of this actor's tenant; {@code null} (no tenant's) for an actor of no tenant. */
+    @Override
+    public RunGroup runGroup() {
+        return tenancy == null ? null : tenancy.group();
+    }
+
+    /** The tenant's counters and limits; {@code null} for an actor of no tenant. */
+    TenantActors tenancy() {
+        return tenancy;
     }
 
     /** Marks a cell created while its plugin is being swapped: it waits for the next revision. */
@@ -272,6 +288,7 @@ public final class ActorCell implements Runnable, ActorContext {
             }
             return false;
         }
+        countQueued();
         schedule();
         return true;
     }
@@ -298,7 +315,15 @@ public final class ActorCell implements Runnable, ActorContext {
             system.deadLetters().publish(new DeadLetter(self, timer.message(), null, "mailbox full", null));
             return;
         }
+        countQueued();
         schedule();
+    }
+
+    /** Counts a message just queued against the tenant's backlog. */
+    private void countQueued() {
+        if (tenancy != null) {
+            tenancy.queuedIn();
+        }
     }
 
     private void schedule() {
@@ -349,6 +374,9 @@ public final class ActorCell implements Runnable, ActorContext {
             if (waiters != null) {
                 waiters.releaseIfDrained();
             }
+            if (tenancy != null) {
+                tenancy.turnEnded();
+            }
             runState = IDLE;
             if (hasWork() && runState == IDLE && RUN_STATE.compareAndSet(this, IDLE, SCHEDULED)) {
                 system.dispatcher().requeue(this); // behind the others: it has had its turn
@@ -390,6 +418,9 @@ public final class ActorCell implements Runnable, ActorContext {
             }
         } finally {
             PROCESSED.setRelease(this, processed + count);
+            if (tenancy != null) {
+                tenancy.queuedOut(count);
+            }
             thread.setContextClassLoader(previous);
         }
     }
@@ -408,6 +439,7 @@ public final class ActorCell implements Runnable, ActorContext {
                 // suspended it): the notice waits for the next instance, behind what is queued
                 if (message != null && lifecycle < STOPPING) {
                     mailbox.forceOffer(new Envelope(envelope.message(), envelope.sender())); // a node of its own
+                    countQueued();
                 }
                 mailbox.releaseLast();
                 return;
@@ -451,9 +483,14 @@ public final class ActorCell implements Runnable, ActorContext {
 
     private void drainMailbox() {
         Envelope envelope;
+        int count = 0;
         while ((envelope = mailbox.poll()) != null) {
+            count++;
             undeliverable(envelope.message(), envelope.sender(), stopReason);
             mailbox.releaseLast();
+        }
+        if (tenancy != null) {
+            tenancy.queuedOut(count);
         }
     }
 
@@ -657,6 +694,7 @@ public final class ActorCell implements Runnable, ActorContext {
         ChildNotice notice = new ChildNotice(new ChildStopped(child.self, why.text(), why.cause()),
                 child.parentIncarnation);
         mailbox.forceOffer(new Envelope(notice, child.self));
+        countQueued();
         schedule();
     }
 
@@ -739,7 +777,7 @@ public final class ActorCell implements Runnable, ActorContext {
 
     @Override
     public ActorRef spawn(String factoryName, ActorOptions options) {
-        return spawnChild(system.resolveFactory(factoryName), options);
+        return spawnChild(system.resolveFactory(factoryName, tenant), options);
     }
 
     private ActorRef spawnChild(FactorySource childSource, ActorOptions options) {

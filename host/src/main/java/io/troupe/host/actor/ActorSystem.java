@@ -16,6 +16,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.ToDoubleFunction;
 
 import io.troupe.api.Actor;
 import io.troupe.api.ActorContext;
@@ -24,8 +25,11 @@ import io.troupe.api.ActorInfo;
 import io.troupe.api.ActorOptions;
 import io.troupe.api.ActorRef;
 import io.troupe.api.ErrorCode;
+import io.troupe.api.TenantPolicy;
 import io.troupe.api.TroupeException;
+import io.troupe.api.monitor.TenantLoad;
 import io.troupe.host.dispatch.Dispatcher;
+import io.troupe.host.dispatch.RunGroup;
 import io.troupe.host.timer.Scheduler;
 
 /**
@@ -56,6 +60,8 @@ public final class ActorSystem {
     private final int throughput;
     private final AtomicLong ids = new AtomicLong();
     private final ConcurrentHashMap<Long, ActorCell> registry = new ConcurrentHashMap<>();
+    /** The tenants that have had actors or a policy, by id; a stopped tenant leaves, and comes back fresh. */
+    private final ConcurrentHashMap<String, TenantActors> tenants = new ConcurrentHashMap<>();
     private final ActorCell guardian;
     /** The hot swaps in progress: a cell created from their code starts detached. Usually empty. */
     private final CopyOnWriteArrayList<CodeSwap> openSwaps = new CopyOnWriteArrayList<>();
@@ -71,7 +77,7 @@ public final class ActorSystem {
         this.throughput = throughput;
         this.deadLetters = new DeadLetterOffice(scheduler::nanoTime);
         this.noSender = new DeadLetterRef(deadLetters);
-        this.guardian = new ActorCell(this, 0, null, "root", "", FactorySource.of(Guardian::new, "runtime"),
+        this.guardian = new ActorCell(this, 0, null, "root", null, FactorySource.of(Guardian::new, "runtime"),
                 Integer.MAX_VALUE, new Guardian());
     }
 
@@ -256,6 +262,82 @@ public final class ActorSystem {
         return ask.future();
     }
 
+    // ---------------------------------------------------------------- tenants
+
+    /** Applies {@code policy} to {@code tenant}; see {@link io.troupe.api.TroupeRuntime#configureTenant}. */
+    public void configureTenant(String tenant, TenantPolicy policy) {
+        Objects.requireNonNull(policy, "policy");
+        tenantActors(requireTenant(tenant)).configure(policy);
+    }
+
+    /** The policy {@code tenant} runs under now. */
+    public TenantPolicy tenantPolicy(String tenant) {
+        TenantActors actors = tenants.get(requireTenant(tenant));
+        return actors == null ? TenantPolicy.defaults() : actors.policy();
+    }
+
+    /**
+     * Stops every actor of {@code tenant}, top-level ones with their trees, and forgets the tenant:
+     * its next actor starts a fresh count under the default policy.
+     *
+     * @return completes with the number of actors stopped once all have terminated
+     */
+    public CompletionStage<Integer> stopTenant(String tenant) {
+        TenantActors actors = tenants.remove(requireTenant(tenant));
+        if (actors == null) {
+            return CompletableFuture.completedFuture(0);
+        }
+        CompletionStage<Integer> done = actors.retire();
+        StopReason reason = new StopReason("stopped: tenant '" + tenant + "' was removed", ErrorCode.ACTOR_STOPPED,
+                null);
+        for (ActorCell cell : registry.values()) {
+            if (cell.tenancy() == actors && cell.parentId() == 0) {
+                cell.sendSystem(new SystemMessage.Stop(reason));
+            }
+        }
+        return done;
+    }
+
+    /** See {@link io.troupe.api.TroupeRuntime#awaitTenantDrain}. */
+    public boolean awaitTenantDrain(String tenant, Runnable onDrained) {
+        TenantActors actors = tenants.get(requireTenant(tenant));
+        return actors != null && actors.awaitDrain(onDrained);
+    }
+
+    /**
+     * Every tenant with actors or a policy, by id.
+     *
+     * @param shareOf the share of the worker pool a tenant's lane took over the last sampling window
+     */
+    public List<TenantLoad> tenantLoads(ToDoubleFunction<RunGroup> shareOf) {
+        List<TenantLoad> loads = new ArrayList<>();
+        for (TenantActors actors : tenants.values()) {
+            RunGroup group = actors.group();
+            TenantPolicy policy = actors.policy();
+            loads.add(new TenantLoad(actors.tenant(), policy.weight(), actors.liveActors(), policy.maxActors(),
+                    actors.queued(), policy.maxQueuedMessages(), group == null ? 0 : group.turns(),
+                    group == null ? 0 : group.workerNanos(), group == null ? 0 : shareOf.applyAsDouble(group)));
+        }
+        loads.sort(Comparator.comparing(TenantLoad::tenant));
+        return loads;
+    }
+
+    private TenantActors tenantActors(String tenant) {
+        TenantActors existing = tenants.get(tenant);
+        if (existing != null) {
+            return existing;
+        }
+        return tenants.computeIfAbsent(tenant,
+                id -> new TenantActors(id, TenantPolicy.defaults(), dispatcher.group(id)));
+    }
+
+    private static String requireTenant(String tenant) {
+        if (tenant == null || tenant.isEmpty()) {
+            throw new IllegalArgumentException("a tenant id must not be empty");
+        }
+        return tenant;
+    }
+
     /** The live actor with this id. */
     public Optional<ActorRef> lookup(long id) {
         ActorCell cell = registry.get(id);
@@ -307,9 +389,17 @@ public final class ActorSystem {
     // ---------------------------------------------------------------- for cells
 
     ActorCell newCell(ActorCell parent, FactorySource requested, ActorOptions options, String tenant) {
-        long id = ids.incrementAndGet();
         FactorySource source = requested.current();
-        ActorCell cell = new ActorCell(this, id, parent, options.name(), tenant, source, options.mailboxCapacity(),
+        TenantActors tenancy = null;
+        if (!tenant.isEmpty()) {
+            // a child counts against its parent's tenant, even one stopped meanwhile (which refuses it)
+            TenantActors parentTenancy = parent == null ? null : parent.tenancy();
+            tenancy = parentTenancy != null && parentTenancy.tenant().equals(tenant) ? parentTenancy
+                    : tenantActors(tenant);
+            tenancy.admit(options.name() != null ? "'" + options.name() + "'" : "an actor of " + source.origin());
+        }
+        long id = ids.incrementAndGet();
+        ActorCell cell = new ActorCell(this, id, parent, options.name(), tenancy, source, options.mailboxCapacity(),
                 null);
         registry.put(cell.key(), cell);
         source.attach(cell.ref());
@@ -343,13 +433,18 @@ public final class ActorSystem {
     void terminated(ActorCell cell) {
         if (cell == guardian) {
             guardianTerminated.countDown();
-        } else {
-            registry.remove(cell.id(), cell);
+        } else if (registry.remove(cell.id(), cell) && cell.tenancy() != null) {
+            cell.tenancy().left();
         }
     }
 
     FactorySource resolveFactory(String factoryName) {
-        return factories.resolve(factoryName).orElseThrow(() -> new TroupeException(ErrorCode.NO_FACTORY,
+        return resolveFactory(factoryName, "");
+    }
+
+    /** The factory registered under {@code factoryName} as {@code tenant}'s actors see it. */
+    FactorySource resolveFactory(String factoryName, String tenant) {
+        return factories.resolve(factoryName, tenant).orElseThrow(() -> new TroupeException(ErrorCode.NO_FACTORY,
                 "no bundle registers an actor factory named '" + factoryName + "'"));
     }
 

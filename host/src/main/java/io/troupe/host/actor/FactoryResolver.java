@@ -14,6 +14,14 @@ public interface FactoryResolver {
     /** The source registered under {@code factoryName}, if any. */
     Optional<FactorySource> resolve(String factoryName);
 
+    /**
+     * The source registered under {@code factoryName} for an actor of {@code tenant} (empty for none):
+     * a resolver may hide factories from some tenants. By default the same as {@link #resolve(String)}.
+     */
+    default Optional<FactorySource> resolve(String factoryName, String tenant) {
+        return resolve(factoryName);
+    }
+
     /** A resolver that knows no names. */
     static FactoryResolver none() {
         return name -> Optional.empty();

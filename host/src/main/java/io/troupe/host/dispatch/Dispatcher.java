@@ -21,4 +21,13 @@ public interface Dispatcher {
     default void requeue(Runnable task) {
         execute(task);
     }
+
+    /**
+     * The run group of {@code tenant}, for tasks that name it ({@link Grouped}) to be served fairly
+     * against other tenants'; {@code null} when this dispatcher does not schedule by tenant (the
+     * default).
+     */
+    default RunGroup group(String tenant) {
+        return null;
+    }
 }

@@ -61,6 +61,14 @@ final class RunQueue {
         return (int) Math.max(0, Math.min(Integer.MAX_VALUE, size + overflow.size()));
     }
 
+    /**
+     * Whether no task waits; an estimate like {@link #size()}: a task whose producer has claimed a slot
+     * but not yet filled it counts as waiting, so {@link #poll()} may still return {@code null}.
+     */
+    boolean isEmpty() {
+        return producerPosition.get() == consumerPosition.get() && overflow.isEmpty();
+    }
+
     void clear() {
         while (poll() != null) {
             // drop

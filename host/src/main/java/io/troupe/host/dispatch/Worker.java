@@ -37,6 +37,12 @@ import org.slf4j.LoggerFactory;
  * message no wake-up latency; yielding leaves the core to any other runnable thread. An idle server
  * does not spin: only a worker that just ran a task does, and only for that long.
  *
+ * <h2>Timed turns</h2>
+ * A turn of a tenant's actor (and, once tenants exist, every turn) is timed for the fair run queue:
+ * the clock is read once when the turn ends, and that reading is the start of the next timed turn,
+ * so a worker busy with tenants reads the clock once per turn; a wait resets it. A runtime without
+ * tenants times nothing.
+ *
  * <h2>Heartbeat</h2>
  * Per task the worker publishes the task and bumps a turn counter, with release stores (plain moves
  * on x86) and no clock read and no allocation. The counter is odd while a task runs, even between
@@ -110,6 +116,8 @@ public final class Worker extends Thread implements RuntimeThread {
     private Runnable slot;
     /** Tasks run in a row from the slot; confined to this worker. */
     private int localStreak;
+    /** When the previous timed turn ended ({@link System#nanoTime()}), 0 when unknown; confined to this worker. */
+    private long turnClock;
 
     Worker(WorkerPool pool, String name, ClassLoader defaultLoader) {
         super(name);
@@ -245,7 +253,16 @@ public final class Worker extends Thread implements RuntimeThread {
                 return shared;
             }
         }
-        return takeSlot();
+        Runnable local = takeSlot();
+        if (local != null && pool.runQueue().shouldYield(local)) {
+            pool.runQueue().offer(local); // another tenant is further behind: this one waits in its lane
+            Runnable fairer = pool.runQueue().poll();
+            return fairer != null ? fairer : local;
+        }
+        if (local != null) {
+            pool.runQueue().served(local);
+        }
+        return local;
     }
 
     private Runnable next() {
@@ -354,6 +371,7 @@ public final class Worker extends Thread implements RuntimeThread {
 
     /** Marks the start of a wait (a park or the yielding spin) for the busy time; returns the clock. */
     private long waitBegins() {
+        turnClock = 0; // the next timed turn reads the clock afresh: the wait is nobody's turn
         long start = System.nanoTime();
         PARKED_SINCE.setOpaque(this, start == 0 ? 1 : start);
         return start;
@@ -368,6 +386,11 @@ public final class Worker extends Thread implements RuntimeThread {
 
     private void runOne(Runnable next) {
         long number = (long) TURN.getOpaque(this) + 1;
+        RunGroup group = pool.runQueue().groupOf(next);
+        long started = 0;
+        if (pool.runQueue().measures(group)) {
+            started = turnClock != 0 ? turnClock : System.nanoTime();
+        }
         TASK.setRelease(this, next);
         TURN.setRelease(this, number);
         try {
@@ -375,6 +398,13 @@ public final class Worker extends Thread implements RuntimeThread {
         } catch (Throwable t) {
             LOG.error("Task {} failed on worker {}; the worker continues", next, getName(), t);
         } finally {
+            if (started != 0) {
+                long ended = System.nanoTime();
+                group.charge(ended - started); // includes finding this task: a tenant's turns pay for their scheduling
+                turnClock = ended == 0 ? 1 : ended;
+            } else {
+                turnClock = 0;
+            }
             TURN.setRelease(this, number + 1);
             TASK.setRelease(this, null); // pins no actor (nor its plugin) while the worker waits
             if (getContextClassLoader() != defaultLoader) {

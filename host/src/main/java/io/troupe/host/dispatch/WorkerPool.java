@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Worker threads sharing one lock-free {@link RunQueue}: the dispatcher of actor turns. The pool
+ * Worker threads sharing one lock-free {@link FairRunQueue}: the dispatcher of actor turns. The pool
  * starts with {@code min} workers and may be resized between {@code min} and {@code max} by a
  * monitor ({@link #addWorkers}, {@link #retireIdle}).
  *
@@ -32,6 +32,13 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>A task queued by a worker goes to that worker's next-task slot instead ({@link Worker}: no
  * hand-off, no wake-up; a turn that runs long has its slot stolen by an idle worker).
+ *
+ * <h2>Tenants</h2>
+ * The run queue has a lane per tenant ({@link RunGroup}, named by {@link Grouped} tasks) and serves
+ * the lane with the least weighted worker time first; workers time the turns of tenants (one clock
+ * read per turn, chained from the previous turn's end) and charge them to their lane. With no tenant
+ * the queue is one lane and no turn is timed. A task in a next-task slot yields to a lane that is
+ * further behind: it goes to its own lane's tail instead of running at once.
  *
  * <h2>Resizing</h2>
  * <pre>
@@ -55,7 +62,7 @@ public final class WorkerPool implements Dispatcher {
     /** How long a worker out of tasks keeps polling, yielding its core, before it parks. */
     public static final Duration DEFAULT_SPIN = Duration.ofNanos(50_000);
 
-    private final RunQueue runQueue = new RunQueue(RING_CAPACITY);
+    private final FairRunQueue runQueue = new FairRunQueue(RING_CAPACITY);
     private final ConcurrentLinkedQueue<Worker> idle = new ConcurrentLinkedQueue<>();
     private final Object resizeLock = new Object();
     private final AtomicInteger names = new AtomicInteger();
@@ -173,6 +180,20 @@ public final class WorkerPool implements Dispatcher {
         return runQueue.size() + slotted;
     }
 
+    /**
+     * The lane of {@code tenant}'s actors in the run queue, created on first use: tasks that name it
+     * ({@link Grouped}) are served fairly against other tenants' by its weight.
+     */
+    @Override
+    public RunGroup group(String tenant) {
+        return runQueue.group(tenant);
+    }
+
+    /** Every lane of the run queue, the lane of tasks without a tenant first. */
+    public List<RunGroup> groups() {
+        return runQueue.groups();
+    }
+
     /** Every live worker thread, retiring ones included: what a monitor watches. */
     public List<Worker> workers() {
         return workers;
@@ -284,7 +305,7 @@ public final class WorkerPool implements Dispatcher {
         return running;
     }
 
-    RunQueue runQueue() {
+    FairRunQueue runQueue() {
         return runQueue;
     }
 

@@ -5,6 +5,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.troupe.host.dispatch.RunGroup;
 import io.troupe.host.dispatch.Worker;
 import io.troupe.host.reactor.EventLoop;
 
@@ -25,17 +26,25 @@ final class BusySampler {
      * @param ratios       per thread name
      * @param workersRatio the mean over the workers
      * @param loopsRatio   the mean over the loops, 0 without loops
+     * @param tenantShares per tenant, the worker time its turns took divided by the pool's capacity
+     *                     (workers × window)
      */
-    record Sample(long atNanos, Map<String, Double> ratios, double workersRatio, double loopsRatio) {
+    record Sample(long atNanos, Map<String, Double> ratios, double workersRatio, double loopsRatio,
+                  Map<String, Double> tenantShares) {
 
-        static final Sample EMPTY = new Sample(0, Map.of(), 0, 0);
+        static final Sample EMPTY = new Sample(0, Map.of(), 0, 0, Map.of());
 
         Sample {
             ratios = Map.copyOf(ratios);
+            tenantShares = Map.copyOf(tenantShares);
         }
 
         double ratioOf(String thread) {
             return ratios.getOrDefault(thread, 0.0);
+        }
+
+        double shareOf(String tenant) {
+            return tenantShares.getOrDefault(tenant, 0.0);
         }
     }
 
@@ -54,12 +63,13 @@ final class BusySampler {
     }
 
     /** Returns the ratios of the window that ends now, or {@code null} while the window runs. */
-    Sample sample(long now, List<Worker> workers, List<EventLoop> loops) {
+    Sample sample(long now, List<Worker> workers, List<EventLoop> loops, List<RunGroup> groups) {
         if (windowStart == 0) {
             windowStart = now;
             Map<Object, Long> next = new IdentityHashMap<>();
             workers.forEach(worker -> next.put(worker, worker.busyNanos(now)));
             loops.forEach(loop -> next.put(loop, loop.busyNanos(now)));
+            groups.forEach(group -> next.put(group, group.workerNanos()));
             baselines = next;
             return null;
         }
@@ -84,8 +94,19 @@ final class BusySampler {
             ratios.put(loop.name(), ratio);
             loopsTotal += ratio;
         }
+        Map<String, Double> shares = new HashMap<>();
+        long capacity = (now - windowStart) * Math.max(1, workers.size());
+        for (RunGroup group : groups) {
+            long used = group.workerNanos();
+            Long baseline = baselines.get(group);
+            next.put(group, used);
+            if (group.isTenant() && capacity > 0) {
+                double share = (double) (used - (baseline == null ? 0 : baseline)) / capacity;
+                shares.put(group.tenant(), Math.max(0, Math.min(1, share)));
+            }
+        }
         Sample sample = new Sample(now, ratios, workers.isEmpty() ? 0 : workersTotal / workers.size(),
-                loops.isEmpty() ? 0 : loopsTotal / loops.size());
+                loops.isEmpty() ? 0 : loopsTotal / loops.size(), shares);
         baselines = next;
         windowStart = now;
         workersSum += sample.workersRatio();

@@ -94,7 +94,7 @@ final class HostRuntimeStats implements RuntimeStats {
         }
         return new RuntimeSnapshot(clock.instant(), workers(now, ratios), loops(now, ratios), ratios.loopsRatio(),
                 actors.size(), backlog, system.deadLetters().count(), logDrops.getAsLong(), stalls,
-                handlers(actors), pools());
+                handlers(actors), pools(), system.tenantLoads(group -> ratios.shareOf(group.tenant())));
     }
 
     private List<PoolStats> pools() {

@@ -144,7 +144,7 @@ public final class RuntimeMonitor {
         stats.observed(stalls.stalls(), stalls.turnsSeen());
         resize(now, census);
         actorPools.check(now, stalls.stalledActors());
-        BusySampler.Sample sample = sampler.sample(now, pool.workers(), watchedLoops);
+        BusySampler.Sample sample = sampler.sample(now, pool.workers(), watchedLoops, pool.groups());
         if (sample != null) {
             stats.publish(sample);
         }

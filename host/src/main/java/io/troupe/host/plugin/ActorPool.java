@@ -11,6 +11,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import io.troupe.api.ActorOptions;
 import io.troupe.api.ActorRef;
 import io.troupe.api.ErrorCode;
+import io.troupe.api.TroupeException;
 import io.troupe.host.actor.ActorSystem;
 import io.troupe.host.actor.BlockingSend;
 import io.troupe.host.actor.StopReason;
@@ -93,7 +94,15 @@ public final class ActorPool implements ActorRef {
         synchronized (changes) {
             PoolMember[] initial = new PoolMember[bounds.min()];
             for (int i = 0; i < initial.length; i++) {
-                initial[i] = spawnMember();
+                try {
+                    initial[i] = spawnMember();
+                } catch (TroupeException e) {
+                    // the tenant's actor limit: no pool at all rather than a smaller one nobody sizes
+                    for (int j = 0; j < i; j++) {
+                        system.stop(initial[j].ref(), StopReason.NORMAL);
+                    }
+                    throw e;
+                }
             }
             members = initial;
         }
@@ -197,7 +206,11 @@ public final class ActorPool implements ActorRef {
                 return false;
             }
             PoolMember[] next = Arrays.copyOf(current, current.length + 1);
-            next[current.length] = spawnMember();
+            try {
+                next[current.length] = spawnMember();
+            } catch (TroupeException e) {
+                return false; // the tenant is at its actor limit: the pool stays as it is
+            }
             members = next;
             return true;
         }
@@ -271,7 +284,11 @@ public final class ActorPool implements ActorRef {
             int replaced = 0;
             for (int i = 0; i < next.length; i++) {
                 if (next[i].ref().isStopped()) {
-                    next[i] = spawnMember();
+                    try {
+                        next[i] = spawnMember();
+                    } catch (TroupeException e) {
+                        break; // the tenant is at its actor limit (or stopped): try again on the next check
+                    }
                     replaced++;
                 }
             }

@@ -107,6 +107,26 @@ public final class PluginDirectory implements FactoryResolver {
         return plugin == null ? Optional.empty() : Optional.of(plugin.asFactory(factoryName));
     }
 
+    /** The factory registered under {@code factoryName}, if its plugin serves {@code tenant} ({@link TenantScope}). */
+    @Override
+    public Optional<FactorySource> resolve(String factoryName, String tenant) {
+        PluginFactory plugin = factories.get(factoryName);
+        return plugin == null || !plugin.serves(tenant) ? Optional.empty()
+                : Optional.of(plugin.asFactory(factoryName));
+    }
+
+    /**
+     * Forgets every handler actor and pool of {@code tenant}, so that its next request starts fresh
+     * ones (the actor system stops the old ones: {@link ActorSystem#stopTenant}).
+     */
+    public void forgetTenant(String tenant) {
+        synchronized (tracked) {
+            for (PluginFactory plugin : tracked) {
+                plugin.forgetTenant(tenant);
+            }
+        }
+    }
+
     /**
      * Hot swap, step 1, before the deployer updates {@code bundle}: every actor of its current revision
      * (handler actors, actors spawned by factory name or from factory objects, at any depth) exports
@@ -196,10 +216,21 @@ public final class PluginDirectory implements FactoryResolver {
         }
     }
 
-    /** The tenant's actor for the handler of {@code messageName}, if a handler serves it. */
+    /**
+     * The tenant's actor for the handler of {@code messageName}, if a handler serves it and the tenant
+     * may use it: the plugin's {@link TenantScope} includes the tenant and the tenant's policy allows
+     * the name. Otherwise empty, as if no handler served the name.
+     *
+     * @throws io.troupe.api.TroupeException {@code tenant.limit.actors} when the tenant's handler
+     *         actor does not exist yet and the tenant is at its actor limit
+     */
     public Optional<ActorRef> handler(String tenant, String messageName) {
         PluginFactory plugin = handlers.get(messageName);
-        return plugin == null ? Optional.empty() : Optional.of(plugin.handlerActor(tenant, system));
+        if (plugin == null || !plugin.serves(tenant)
+                || (!tenant.isEmpty() && !system.tenantPolicy(tenant).allows(messageName))) {
+            return Optional.empty();
+        }
+        return Optional.of(plugin.handlerActor(tenant, system));
     }
 
     /** The actor pools of poolable handlers, for the monitor that sizes them. */
@@ -241,8 +272,9 @@ public final class PluginDirectory implements FactoryResolver {
             tracked.add(plugin);
             republish();
         }
-        LOG.info("Plugin {} registers {}{}", plugin.bundle(), describe(plugin),
-                bounds == null ? "" : "; its handler is poolable, " + bounds + " actors per tenant");
+        LOG.info("Plugin {} registers {}{}{}", plugin.bundle(), describe(plugin),
+                bounds == null ? "" : "; its handler is poolable, " + bounds + " actors per tenant",
+                plugin.scope().isLimited() ? "; for " + plugin.scope() + " only" : "");
         return plugin;
     }
 

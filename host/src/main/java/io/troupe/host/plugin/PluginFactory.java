@@ -38,6 +38,8 @@ final class PluginFactory implements FactorySource, MemberSource {
     private final List<String> factoryNames;
     private final String bundle;
     private final String symbolicName;
+    /** The tenants the plugin's manifest limits it to. */
+    private final TenantScope scope;
     private final ConcurrentHashMap<String, ActorRef> handlerActors = new ConcurrentHashMap<>();
     /** Every live actor created from this service, with the factory name it came from ("" for handlers). */
     private final ConcurrentHashMap<ActorRef, String> attached = new ConcurrentHashMap<>();
@@ -72,6 +74,7 @@ final class PluginFactory implements FactorySource, MemberSource {
         this.bundle = reference.getBundle() == null ? "?"
                 : reference.getBundle().getSymbolicName() + " " + reference.getBundle().getVersion();
         this.symbolicName = reference.getBundle() == null ? "?" : reference.getBundle().getSymbolicName();
+        this.scope = TenantScope.of(reference.getBundle());
         BundleWiring wiring = reference.getBundle() == null ? null : reference.getBundle().adapt(BundleWiring.class);
         ClassLoader bundleLoader = wiring == null ? null : wiring.getClassLoader();
         this.codeLoader = bundleLoader != null ? bundleLoader : factory.getClass().getClassLoader();
@@ -109,6 +112,27 @@ final class PluginFactory implements FactorySource, MemberSource {
 
     String symbolicName() {
         return symbolicName;
+    }
+
+    /** Whether {@code tenant} may use this plugin's handlers and factories (its {@value TenantScope#HEADER}). */
+    boolean serves(String tenant) {
+        return scope.serves(tenant);
+    }
+
+    /** The tenants the plugin is limited to, for log lines. */
+    TenantScope scope() {
+        return scope;
+    }
+
+    /**
+     * Forgets {@code tenant}'s handler actor (or pool) so that its next request creates a fresh one;
+     * a pool is closed. The actors themselves are stopped by the caller.
+     */
+    void forgetTenant(String tenant) {
+        ActorRef actor = handlerActors.remove(tenant);
+        if (actor instanceof ActorPool pool && pool.isFedBy(this)) {
+            pool.close();
+        }
     }
 
     boolean isRetired() {

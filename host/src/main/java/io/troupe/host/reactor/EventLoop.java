@@ -125,6 +125,8 @@ public final class EventLoop implements Executor {
     private long waited;
     /** Loop-confined: whether the loop is between entering select and its first ready key. */
     private boolean waiting;
+    /** Loop-confined: the connections found readable by the current select, served a slice at a time. */
+    private final ReadLanes readLanes = new ReadLanes();
     /** Loop-confined: lent to one connection's read at a time ({@link #readBuffer()}); allocated on first use. */
     private ByteBuffer readBuffer;
     /** Loop-confined: whether the current iteration handled an IO event. */
@@ -328,7 +330,13 @@ public final class EventLoop implements Executor {
         lastIterationNanos = now;
         timers.runDue(now);
         select(now);
+        readLanes.serve();
         runTasks();
+    }
+
+    /** Called by a connection found readable during the select: it reads when its turn comes ({@link ReadLanes}). */
+    void readyToRead(TcpConnection connection) {
+        readLanes.ready(connection);
     }
 
     private void select(long now) {
@@ -339,7 +347,7 @@ public final class EventLoop implements Executor {
         handledIo = false;
         awake.set(false);
         try {
-            if (!tasks.isEmpty()) {
+            if (!tasks.isEmpty() || !readLanes.isEmpty()) {
                 selector.selectNow(this::dispatch);
             } else {
                 long next = timers.nextDeadline();

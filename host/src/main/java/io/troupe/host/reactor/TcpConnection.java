@@ -28,8 +28,10 @@ import io.troupe.api.net.ConnectionOptions;
  *  beside the state: output shut down (FIN sent once pending output is written), input shut down (EOF read)
  * </pre>
  *
- * <p>Reading: on each read event, up to {@value #MAX_READ_ROUNDS} rounds of one read and one
- * {@link ConnectionHandler#onRead}; a round that does not fill the buffer ends the event. A round
+ * <p>Reading: on each read event, up to {@value #MAX_READ_ROUNDS} rounds (slices) of one read and one
+ * {@link ConnectionHandler#onRead}; a round that does not fill the buffer ends the event. The loop
+ * takes the rounds of its ready connections in turn, by fairness group ({@link ReadLanes}), rather
+ * than all of one connection's first. A round
  * reads into the loop's shared read buffer while the connection holds no unconsumed bytes, and keeps
  * what the handler leaves in the connection's {@link InputBuffer}, which later rounds read into until
  * it is empty again; so an idle connection holds no read buffer.
@@ -75,6 +77,12 @@ public final class TcpConnection implements Connection, IoHandler {
     private SelectionKey key;
     private ConnectionHandler handler;
     private boolean readingSuspended;
+    /** Read slices taken since the connection was last found readable; see {@link #readSlice()}. */
+    private int slices;
+    /** Whether the connection waits in the loop's {@link ReadLanes}. */
+    private boolean queuedForRead;
+    /** The loop's fairness group ({@link ReadLanes}); "" for none. */
+    private String fairnessGroup = "";
     private boolean waitingForWrite;
     private boolean inputShut;
     private boolean outputShut;
@@ -385,27 +393,58 @@ public final class TcpConnection implements Connection, IoHandler {
 
     // ---- reading ---------------------------------------------------------------------------------
 
+    /** Readable: queued for the loop's read slices ({@link ReadLanes}); writable: flushed now. */
     @Override
     public void onReady(int readyOps) {
         if ((readyOps & SelectionKey.OP_READ) != 0) {
-            handleRead();
+            loop.readyToRead(this);
         }
         if ((readyOps & SelectionKey.OP_WRITE) != 0 && state.get() != State.CLOSED) {
             flush();
         }
     }
 
-    private void handleRead() {
-        loop.assertInLoop();
-        for (int round = 0; round < MAX_READ_ROUNDS; round++) {
-            if (state.get() == State.CLOSED || readingSuspended || inputShut) {
-                return;
-            }
-            boolean filled = input.isEmpty() ? readIntoLoopBuffer() : readIntoOwnBuffer();
-            if (!filled) {
-                return; // the socket had less than the free space (it is drained), or the round ended the reading
-            }
+    /** Marks the connection queued in the read lanes; false if it already was. */
+    boolean markQueuedForRead() {
+        if (queuedForRead) {
+            return false;
         }
+        queuedForRead = true;
+        slices = 0;
+        return true;
+    }
+
+    /** The connection has left the read lanes. */
+    void unmarkQueuedForRead() {
+        queuedForRead = false;
+    }
+
+    /** The group whose connections share this loop's reads fairly with other groups'; "" for none. */
+    String fairnessGroup() {
+        return fairnessGroup;
+    }
+
+    @Override
+    public void fairnessGroup(String group) {
+        loop.assertInLoop();
+        fairnessGroup = group == null ? "" : group;
+    }
+
+    /**
+     * One read slice: one read and one {@link ConnectionHandler#onRead}, as {@link ReadLanes} serves
+     * it. Up to {@value #MAX_READ_ROUNDS} slices per read event; a slice that does not fill the buffer
+     * ends the event.
+     *
+     * @return whether the connection wants another slice (its socket may hold more)
+     */
+    boolean readSlice() {
+        loop.assertInLoop();
+        if (state.get() == State.CLOSED || readingSuspended || inputShut) {
+            return false;
+        }
+        boolean filled = input.isEmpty() ? readIntoLoopBuffer() : readIntoOwnBuffer();
+        // not filled: the socket had less than the free space (it is drained), or the slice ended the reading
+        return filled && ++slices < MAX_READ_ROUNDS;
     }
 
     /** One round with nothing unconsumed: read into the loop's buffer, keep only what the handler leaves. */

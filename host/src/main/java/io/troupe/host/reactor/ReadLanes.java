@@ -1,0 +1,73 @@
+package io.troupe.host.reactor;
+
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The connections of one event loop that are ready to read, by fairness group (the server's tenant),
+ * served one read slice (one buffer's worth, decoded and handed on) at a time, the groups in turn and
+ * each group's connections in turn:
+ *
+ * <pre>
+ *   select ─► ready(c) per readable key ─► lane of c's group ─► serve():
+ *             lanes: [acme: c1 c2 c3 …]  [globex: c9]            acme c1, globex c9, acme c2, acme c3, …
+ *   a connection whose slice filled the buffer goes back to its lane's tail, up to its rounds per event
+ * </pre>
+ *
+ * So one group's many busy connections delay another group's frames by at most one slice, where
+ * reading each ready connection to its end would make them wait for all of them. Connections without
+ * a group form the group {@code ""}. Lanes are kept for the loop's life (one per group seen: tenant
+ * ids, a bounded set), so that serving allocates nothing.
+ *
+ * <p><b>Threading:</b> confined to the loop's thread.
+ */
+final class ReadLanes {
+
+    /** One group's ready connections. */
+    private static final class Lane {
+        final ArrayDeque<TcpConnection> ready = new ArrayDeque<>();
+        boolean queued;
+    }
+
+    private final Map<String, Lane> lanes = new HashMap<>();
+    private final ArrayDeque<Lane> turn = new ArrayDeque<>();
+
+    /** Queues {@code connection}, just found readable, in its group's lane. */
+    void ready(TcpConnection connection) {
+        if (!connection.markQueuedForRead()) {
+            return; // already waiting for its slice (a select inside a slice found it again)
+        }
+        Lane lane = lanes.computeIfAbsent(connection.fairnessGroup(), group -> new Lane());
+        lane.ready.add(connection);
+        if (!lane.queued) {
+            lane.queued = true;
+            turn.add(lane);
+        }
+    }
+
+    /** Reads every queued connection a slice at a time, groups in turn, until none has more this event. */
+    void serve() {
+        Lane lane;
+        while ((lane = turn.poll()) != null) {
+            TcpConnection connection = lane.ready.poll();
+            if (connection != null) {
+                if (connection.readSlice()) {
+                    lane.ready.add(connection);
+                } else {
+                    connection.unmarkQueuedForRead();
+                }
+            }
+            if (lane.ready.isEmpty()) {
+                lane.queued = false;
+            } else {
+                turn.add(lane);
+            }
+        }
+    }
+
+    /** Whether no connection waits for a slice. */
+    boolean isEmpty() {
+        return turn.isEmpty();
+    }
+}

@@ -154,6 +154,19 @@ final class PluginJars {
         return jar.toBytes();
     }
 
+    /**
+     * The logging plugin ({@link LoggingActivator}) serving {@code handler}, limited by its manifest to
+     * {@code tenants} (a {@code Troupe-Tenants} header).
+     */
+    static byte[] scopedPlugin(String symbolicName, String handler, String tenants) throws IOException {
+        JarContent jar = JarContent.bundle(symbolicName, "1.0.0", LoggingActivator.class);
+        jar.header(Constants.IMPORT_PACKAGE, PLUGIN_IMPORTS + ",io.troupe.api.log;version=\"[1.0,2)\""
+                + ",org.slf4j;version=\"[1.7,3)\"");
+        jar.header(LoggingActivator.HANDLER_HEADER, handler);
+        jar.header("Troupe-Tenants", tenants);
+        return jar.toBytes();
+    }
+
     /** A jar being assembled: a manifest and entries in order. Confined to one thread. */
     private static final class JarContent {
 

@@ -26,7 +26,13 @@ final class Requests {
     /** Asks the handler of {@code message} in the default tenant and waits for the reply. */
     static Object ask(TroupeRuntime runtime, Message message)
             throws ExecutionException, InterruptedException, TimeoutException {
-        return await(runtime.ask(TroupeRuntime.DEFAULT_TENANT, message, ASK_TIMEOUT));
+        return ask(runtime, TroupeRuntime.DEFAULT_TENANT, message);
+    }
+
+    /** Asks as {@code tenant}. */
+    static Object ask(TroupeRuntime runtime, String tenant, Message message)
+            throws ExecutionException, InterruptedException, TimeoutException {
+        return await(runtime.ask(tenant, message, ASK_TIMEOUT));
     }
 
     /** Waits for {@code reply} a little longer than the ask's own timeout, so that that one fires first. */

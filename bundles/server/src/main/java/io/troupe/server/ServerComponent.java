@@ -45,15 +45,16 @@ import io.troupe.server.tenant.TenantDirectory;
  * <ol>
  * <li>reads {@value ServerSettings#PID} ({@link ServerSettings}, typed by {@link ServerConfiguration}; bad
  *     values are logged with the file, key and reason, and replaced by their defaults);</li>
- * <li>starts following tenant configurations; when {@code troupe.home} has tenant files in
+ * <li>starts following tenant configurations, pushing each tenant's policy to the runtime and stopping a
+ *     removed tenant's actors ({@link TenantPolicies}); when {@code troupe.home} has tenant files in
  *     {@code etc/} that FileInstall has not loaded yet, waits for them (at most
  *     {@value #TENANT_FILES_WAIT_SECONDS} s); then reads them all synchronously;</li>
  * <li>with no tenant at all, creates the {@link DemoTenant};</li>
  * <li>binds the port, logs {@code Troupe ready on <host>:<port>} and registers that address as a
  *     service with the property {@code troupe.server.address} (the launcher waits for it).</li>
- * <li>registers the Gogo command {@code troupe:tenants} ({@link TenantCommands}) and starts sampling
- *     the tenants' request rates, and registers the tenants' figures as the
- *     {@link io.troupe.api.monitor.ServerStats} service ({@link ServerStatistics}).</li>
+ * <li>starts sampling the tenants' request rates and watching their throttling ({@link TenantSampler}),
+ *     and registers the tenants' figures as the {@link io.troupe.api.monitor.ServerStats} service
+ *     ({@link ServerStatistics}), which the shell's {@code troupe:tenants} prints.</li>
  * </ol>
  * The component takes its configuration as the raw map, not as a {@link ServerConfiguration}: DS would
  * turn a bad value into the type's zero without a word, so the map is checked first and the
@@ -90,19 +91,20 @@ public final class ServerComponent {
     @Reference
     private ConfigurationAdmin configAdmin;
 
-    private ServerSettings settings;
+    private volatile ServerSettings settings;
     private TenantDirectory tenants;
     private ServiceRegistration<ConfigurationListener> tenantListener;
     private Sessions sessions;
     private Endpoint endpoint;
-    private TenantCommands tenantCommands;
-    private ServiceRegistration<Object> tenantCommandsRegistration;
+    private TenantPolicies policies;
+    private TenantSampler tenantSampler;
     private ServiceRegistration<ServerStats> statsRegistration;
 
     @Activate
     void activate(BundleContext context, Map<String, Object> properties) throws InterruptedException {
         settings = configure(properties, ServerSettings.defaults());
-        tenants = new TenantDirectory(configAdmin, System::nanoTime);
+        policies = new TenantPolicies(runtime, settings.maxFrameBytes());
+        tenants = new TenantDirectory(configAdmin, System::nanoTime, policies);
         tenantListener = context.registerService(ConfigurationListener.class, tenants, null);
         String home = context.getProperty(HOME_PROPERTY);
         Set<String> files = tenantFiles(home);
@@ -121,15 +123,11 @@ public final class ServerComponent {
         sessions = new Sessions(runtime, tenants, settings.sessionLimits(), System::nanoTime);
         endpoint = new Endpoint(reactor, sessions, context);
         endpoint.apply(settings);
-        tenantCommands = new TenantCommands(tenants, System::nanoTime);
-        tenantCommands.start();
-        Dictionary<String, Object> commandProperties = new Hashtable<>();
-        commandProperties.put("osgi.command.scope", "troupe");
-        commandProperties.put("osgi.command.function", new String[] {"tenants"});
-        tenantCommandsRegistration = context.registerService(Object.class, tenantCommands, commandProperties);
+        tenantSampler = new TenantSampler(tenants, System::nanoTime, () -> settings.maxFrameBytes());
+        tenantSampler.start();
         Dictionary<String, Object> statsProperties = new Hashtable<>();
         statsProperties.put(Constants.SERVICE_DESCRIPTION, "Troupe server statistics (per tenant)");
-        statsRegistration = context.registerService(ServerStats.class, tenantCommands.statistics(),
+        statsRegistration = context.registerService(ServerStats.class, tenantSampler.statistics(),
                 statsProperties);
     }
 
@@ -137,6 +135,7 @@ public final class ServerComponent {
     void modified(Map<String, Object> properties) {
         settings = configure(properties, settings);
         sessions.updateLimits(settings.sessionLimits());
+        policies.serverFrameLimit(settings.maxFrameBytes(), tenants.tenants());
         endpoint.apply(settings);
     }
 
@@ -144,8 +143,7 @@ public final class ServerComponent {
     void deactivate() throws InterruptedException {
         long start = System.nanoTime();
         statsRegistration.unregister();
-        tenantCommandsRegistration.unregister();
-        tenantCommands.close();
+        tenantSampler.close();
         endpoint.close();
         tenantListener.unregister();
         tenants.close();

@@ -6,12 +6,15 @@
  * <pre>
  *   io.troupe.server            ServerComponent (DS: config io.troupe.server, lifecycle)
  *     │  ServerConfiguration (the typed model of every server key), ServerSettings, Endpoint (the listening socket, re-bound on change),
- *     │  TenantCommands (troupe:tenants, rate windows), ServerStatistics (the ServerStats service)
+ *     │  TenantSampler (rate windows, throttling log), TenantPolicies (tenant policy → runtime),
+ *     │  ServerStatistics (the ServerStats service, printed by the shell's troupe:tenants)
  *     ├──► io.troupe.server.session   Sessions ──creates──► Session (one per connection, on its IO loop)
- *     │        Session ─decode─► auth ─► quota ─► route ─► handler actors (ask/tell)
+ *     │        Session ─decode─► auth ─► quota ─► SessionThrottle (bytes/s, requests/s, queue: hold and
+ *     │                  stop reading) ─► route ─► handler actors (ask/tell)
  *     │        RequestsInFlight (exactly one answer each), Replies (answer → frame), SessionActor (pushes)
  *     └──► io.troupe.server.tenant    TenantDirectory (ConfigAdmin io.troupe.tenant-*) ─► Tenant
- *              TenantConfiguration (typed model), TenantConfig (checked), RateLimiter (token bucket),
+ *              TenantConfiguration (typed model), TenantConfig (checked), TenantLimits, RateLimiter (token
+ *              bucket), TenantThrottling (throttled time and episodes), TenantLifecycle (to the runtime),
  *              DemoTenant (first start)
  *   io.troupe.config            (module bundles/config, copied into this bundle) ConfigurationCheck:
  *                               a configuration checked against the metatype of its property type

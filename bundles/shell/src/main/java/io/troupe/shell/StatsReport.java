@@ -114,24 +114,7 @@ final class StatsReport {
         return Math.round(ratio * 100) + "%";
     }
 
-    /** Left-aligned columns two spaces apart; the last column is not padded. */
     private static void printColumns(PrintStream out, List<String[]> rows) {
-        int columns = rows.get(0).length;
-        int[] widths = new int[columns];
-        for (String[] row : rows) {
-            for (int i = 0; i < columns; i++) {
-                widths[i] = Math.max(widths[i], row[i].length());
-            }
-        }
-        for (String[] row : rows) {
-            StringBuilder line = new StringBuilder();
-            for (int i = 0; i < columns; i++) {
-                line.append(row[i]);
-                if (i < columns - 1) {
-                    line.append(" ".repeat(widths[i] - row[i].length() + 2));
-                }
-            }
-            out.println(line);
-        }
+        Columns.print(out, rows);
     }
 }

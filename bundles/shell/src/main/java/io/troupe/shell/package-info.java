@@ -16,12 +16,13 @@
  *                            |  scope "troupe"
  *             +--------------+--------------------+----------------------------------+
  *             v                                   v                                  v
- *   TroupeCommands                       PluginCommands                         StatsCommands
- *   actors, handlers, ask, deadletters   plugins, deploy, update, remove        stats [-t]
+ *   TroupeCommands                       PluginCommands                         StatsCommands, TenantsCommand
+ *   actors, handlers, ask, deadletters   plugins, deploy, update, remove        stats [-t], tenants
  *             |                                   |                       |          |
  *             | optional, dynamic reference       | bundles and their     |          | optional, dynamic
  *             v                                   v ActorFactory services v          v
- *   TroupeRuntime service (host bundle)  BundleContext          deploy/     RuntimeStats service (host)
+ *   TroupeRuntime service (host bundle)  BundleContext          deploy/     RuntimeStats (host), ServerStats
+ *                                                                           (server; TenantTable)
  *                                                               (troupe.deploy.dir), watched by the
  *                                                               host: install / update / uninstall,
  *                                                               outcome in deploy/.status/&lt;file&gt;

@@ -86,6 +86,21 @@ public final class Replies {
                 + describe(timeout));
     }
 
+    /**
+     * The ERROR {@value io.troupe.api.ErrorCode#TENANT_LIMIT_ACTORS} for the request {@code corrId} whose
+     * handler could not be created: the tenant has as many actors as its {@code maxActors} allows.
+     */
+    public static Frame tenantLimitActors(long corrId, String name, String tenant, String detail) {
+        return new Frame(FrameType.ERROR, corrId, io.troupe.api.ErrorCode.TENANT_LIMIT_ACTORS,
+                shorten("tenant '" + tenant + "' is at its maxActors limit; '" + name + "' was not run: " + detail)
+                        .getBytes(UTF_8));
+    }
+
+    /** BYE whose content says why the server ends the session, in UTF-8 (for example "tenant removed"). */
+    public static Frame bye(String reason) {
+        return new Frame(FrameType.BYE, 0L, "", shorten(reason).getBytes(UTF_8));
+    }
+
     /** An ERROR frame with a protocol code. */
     public static Frame error(long corrId, ErrorCode code, String detail) {
         return Frame.error(corrId, code, shorten(detail));

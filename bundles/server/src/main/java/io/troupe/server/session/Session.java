@@ -10,6 +10,7 @@ import org.slf4j.LoggerFactory;
 import io.troupe.api.ActorOptions;
 import io.troupe.api.ActorRef;
 import io.troupe.api.Message;
+import io.troupe.api.TroupeException;
 import io.troupe.api.net.Connection;
 import io.troupe.api.net.ConnectionHandler;
 import io.troupe.protocol.ErrorCode;
@@ -28,7 +29,9 @@ import io.troupe.server.tenant.TenantSession;
  *
  * <pre>
  *  onRead ─► FrameDecoder ─► AWAITING_HELLO: HELLO ─► authenticate, admit (quota) ─► WELCOME, OPEN
- *                            OPEN: REQUEST/SEND ─► rate ─► handler(tenant, name) ─► awaitDrain?
+ *                            OPEN: SessionThrottle (tenant's bytes/s, requests/s, queued messages;
+ *                                  a shut gate holds the frame and suspends reading until it opens)
+ *                                  REQUEST/SEND ─► handler(tenant, name) ─► awaitDrain?
  *                                     │ no: ask / tell now                  │ yes: keep the frame,
  *                                     ▼                                     │ suspend reading, stop
  *                         ask completes (runtime thread)                    │ decoding; on drain:
@@ -48,8 +51,12 @@ import io.troupe.server.tenant.TenantSession;
  * is never idle, and its quiet time starts again from the last answer.
  *
  * <p>The session owns the state machine ({@link SessionState}), authentication and routing; it leaves
- * the requests in flight and their answers to {@link RequestsInFlight}, the frame held back by
- * back-pressure to {@link HeldFrame}, and its auth, idle and linger timers to {@link SessionTimers}.
+ * the requests in flight and their answers to {@link RequestsInFlight}, the frame held back by the
+ * tenant's limits to {@link SessionThrottle}, the frame held back by a handler's full mailbox to
+ * {@link HeldFrame}, and its auth, idle and linger timers to {@link SessionTimers}. Where throttling
+ * cannot help, a request is refused: {@code tenant.limit.actors} when its handler would be one actor
+ * too many for the tenant (the session stays open); a frame above the tenant's {@code maxFrameBytes}
+ * is {@code frame.too_large} (the decoder's check, which closes the connection).
  *
  * <p><b>Threading:</b> loop-confined: the {@link ConnectionHandler} callbacks and the tasks this
  * class gives to {@link Connection#execute}/{@link Connection#schedule} run on the connection's IO
@@ -71,6 +78,7 @@ public final class Session implements ConnectionHandler, TenantSession {
     private final FrameDecoder decoder = new FrameDecoder(FrameDecoder.PRE_AUTH_MAX_FRAME_BYTES);
     private final RequestsInFlight inFlight;
     private final HeldFrame held;
+    private final SessionThrottle throttle;
     private final SessionTimers timers;
 
     // Loop-confined.
@@ -89,6 +97,7 @@ public final class Session implements ConnectionHandler, TenantSession {
         this.inFlight = new RequestsInFlight(connection, sessions::nanoTime, guarded(this::finishDrain));
         this.held = new HeldFrame(connection, (target, onDrained) -> sessions.runtime().awaitDrain(target, onDrained),
                 this::guarded, this::drained);
+        this.throttle = new SessionThrottle(connection, sessions.runtime(), this::guarded, this::released);
         this.timers = new SessionTimers(connection, sessions::nanoTime, this::guarded, new Quietness());
     }
 
@@ -123,7 +132,12 @@ public final class Session implements ConnectionHandler, TenantSession {
                     break;
                 }
                 timers.frameReceived();
-                handle(frame);
+                if (tenant != null) {
+                    tenant.metrics().countBytes(FrameEncoder.encodedSize(frame));
+                }
+                if (state != SessionState.OPEN || throttle.admit(frame)) {
+                    handle(frame);
+                }
             }
             stopAtEndOfInput();
         } catch (FrameException e) {
@@ -154,6 +168,7 @@ public final class Session implements ConnectionHandler, TenantSession {
         state = SessionState.CLOSED;
         timers.cancelAll();
         held.drop();
+        throttle.drop();
         inFlight.abandon();
         try {
             if (tenant != null) {
@@ -175,14 +190,19 @@ public final class Session implements ConnectionHandler, TenantSession {
     // ---- calls from other threads -----------------------------------------------------------------
 
     @Override
-    public void tenantRemoved(Tenant removed) {
+    public void tenantRemoved(Tenant removed, String reason) {
         connection.execute(guarded(() -> {
             if (state != SessionState.CLOSED) {
                 LOG.info("Closing session {} from {}: tenant '{}' was removed", id, connection.remoteAddress(),
                         removed.id());
-                closeWithBye();
+                closeWithBye(reason);
             }
         }));
+    }
+
+    @Override
+    public void tenantChanged(Tenant changed) {
+        connection.execute(guarded(this::applyLimits));
     }
 
     /** Pushes {@code message} to the client as a SEND frame with corrId 0. Any thread. */
@@ -197,7 +217,7 @@ public final class Session implements ConnectionHandler, TenantSession {
         connection.write(FrameEncoder.encode(frame));
     }
 
-    /** Applies changed limits (the frame limit and the idle timeout). On the loop. */
+    /** Applies changed limits (the frame limit, the server's or the tenant's, and the idle timeout). On the loop. */
     void limitsChanged() {
         guarded(this::applyLimits).run();
     }
@@ -228,8 +248,9 @@ public final class Session implements ConnectionHandler, TenantSession {
         switch (state) {
             case AWAITING_HELLO -> closeWithBye();
             case OPEN, DRAINING -> {
-                if (held.isHolding()) {
-                    refuseForShutdown(held.takeBack());
+                if (held.isHolding() || throttle.isHolding()) {
+                    Frame heldBack = held.isHolding() ? held.takeBack() : throttle.takeBack();
+                    refuseForShutdown(heldBack);
                     if (!readingStopped) {
                         connection.resumeReading();
                     }
@@ -268,7 +289,7 @@ public final class Session implements ConnectionHandler, TenantSession {
     // ---- frames ----------------------------------------------------------------------------------
 
     private boolean decoding() {
-        return !held.isHolding() && !readingStopped
+        return !held.isHolding() && !throttle.isHolding() && !readingStopped
                 && (state == SessionState.AWAITING_HELLO || state == SessionState.OPEN
                     || state == SessionState.DRAINING);
     }
@@ -322,6 +343,7 @@ public final class Session implements ConnectionHandler, TenantSession {
             }
         }
         tenant = candidate;
+        throttle.attach(candidate);
         inFlight.countErrorsWith(candidate.metrics()::countError);
         state = SessionState.OPEN;
         actor = sessions.runtime().spawn(() -> new SessionActor(this::push),
@@ -341,13 +363,16 @@ public final class Session implements ConnectionHandler, TenantSession {
             refuseForShutdown(frame);
             return;
         }
-        if (!tenant.tryAcquireRequest()) {
-            write(Replies.error(frame.corrId(), ErrorCode.QUOTA_RATE, "tenant '" + tenant.id()
-                    + "' is over its limit of " + tenant.config().maxRequestsPerSecond()
-                    + " requests per second; '" + frame.name() + "' was not run"));
+        Optional<ActorRef> handler;
+        try {
+            handler = sessions.runtime().handler(tenant.id(), frame.name());
+        } catch (TroupeException e) {
+            if (!io.troupe.api.ErrorCode.TENANT_LIMIT_ACTORS.equals(e.code())) {
+                throw e;
+            }
+            write(Replies.tenantLimitActors(frame.corrId(), frame.name(), tenant.id(), e.detail()));
             return;
         }
-        Optional<ActorRef> handler = sessions.runtime().handler(tenant.id(), frame.name());
         if (handler.isEmpty()) {
             write(Replies.error(frame.corrId(), ErrorCode.NO_HANDLER,
                     "no handler for '" + frame.name() + "' in tenant '" + tenant.id() + "'"));
@@ -366,6 +391,24 @@ public final class Session implements ConnectionHandler, TenantSession {
             return; // closing: the frame goes unanswered with the connection
         }
         deliver(frame, target);
+        readOn();
+    }
+
+    /** The tenant's limits let the held frame through: handle it, and read on. */
+    private void released(Frame frame) {
+        assertInLoop();
+        if (state == SessionState.CLOSED) {
+            return; // closing: the frame goes unanswered with the connection
+        }
+        handle(frame);
+        readOn();
+    }
+
+    /** Resumes reading unless a frame is held (again) or the session no longer reads. */
+    private void readOn() {
+        if (held.isHolding() || throttle.isHolding() || state == SessionState.CLOSED || readingStopped) {
+            return;
+        }
         connection.resumeReading(); // the reactor presents the bytes left unconsumed again
         if (inputEnded) {
             connection.execute(guarded(this::stopAtEndOfInput)); // after those bytes are decoded
@@ -398,7 +441,7 @@ public final class Session implements ConnectionHandler, TenantSession {
 
     /** The client sent its last byte: once the frames before it are routed, drain as for BYE. */
     private void stopAtEndOfInput() {
-        if (inputEnded && !held.isHolding() && !readingStopped
+        if (inputEnded && !held.isHolding() && !throttle.isHolding() && !readingStopped
                 && (state == SessionState.OPEN || state == SessionState.DRAINING)) {
             readingStopped = true;
             beginDrain();
@@ -417,7 +460,7 @@ public final class Session implements ConnectionHandler, TenantSession {
 
     private void finishDrain() {
         assertInLoop();
-        if (state != SessionState.DRAINING || held.isHolding() || !inFlight.isEmpty()) {
+        if (state != SessionState.DRAINING || held.isHolding() || throttle.isHolding() || !inFlight.isEmpty()) {
             return;
         }
         if (readingStopped) {
@@ -455,10 +498,15 @@ public final class Session implements ConnectionHandler, TenantSession {
     }
 
     private void closeWithBye() {
+        closeWithBye(null);
+    }
+
+    /** BYE, with {@code reason} as its UTF-8 content when there is one, and close. */
+    private void closeWithBye(String reason) {
         if (state != SessionState.CLOSED) {
             if (!byeSent) {
                 byeSent = true;
-                write(Frame.bye());
+                write(reason == null ? Frame.bye() : Replies.bye(reason));
             }
             close();
         }
@@ -505,7 +553,7 @@ public final class Session implements ConnectionHandler, TenantSession {
 
         @Override
         public boolean waitingForServer() {
-            return held.isHolding() || !inFlight.isEmpty();
+            return held.isHolding() || throttle.isHolding() || !inFlight.isEmpty();
         }
 
         @Override
@@ -523,8 +571,11 @@ public final class Session implements ConnectionHandler, TenantSession {
 
     // ---- helpers ---------------------------------------------------------------------------------
 
+    /** The server's frame limit, lowered by the tenant's, within what the input buffer holds. */
     private int frameLimit() {
-        return Math.min(sessions.limits().maxFrameBytes(), maxBufferedFrame);
+        int server = sessions.limits().maxFrameBytes();
+        int limit = tenant == null ? server : tenant.config().limits().frameLimit(server);
+        return Math.min(limit, maxBufferedFrame);
     }
 
     private void write(Frame frame) {

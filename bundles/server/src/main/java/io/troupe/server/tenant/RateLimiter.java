@@ -5,27 +5,34 @@ import java.util.function.LongSupplier;
 
 /**
  * A token bucket of {@code perSecond} tokens that holds at most one second's worth, refilled
- * continuously. It starts full.
+ * continuously. It starts full. One limiter counts requests (one token each), another bytes (one
+ * token per byte of a frame).
  *
  * <p>Kept as one number, the time at which the bucket would be full again (the "theoretical arrival
- * time" of the generic cell rate algorithm): each token moves it one interval ({@code 1 s / perSecond},
- * rounded down to the nanosecond) into the future, and a token is granted while that stays within
- * {@code perSecond} intervals of now. Equivalent to counting tokens, with no refill arithmetic and
- * one compare-and-set per grant. The burst is exactly {@code perSecond}; the rounding makes the
- * sustained rate at most 0.1 % higher (at the largest rate, {@value #MAX_RATE} per second).
+ * time" of the generic cell rate algorithm): taking {@code n} tokens moves it {@code n} intervals
+ * ({@code n * 1 s / perSecond}, rounded down to the nanosecond) into the future. Tokens are granted
+ * while there is room for one more token, that is while that time stays within {@code perSecond - 1}
+ * intervals of now; a grant of many tokens (a large frame) may then run the bucket into debt, which
+ * the next grants wait out. Equivalent to counting tokens, with no refill arithmetic and one
+ * compare-and-set per grant. The burst is exactly {@code perSecond} single tokens; the rounding makes
+ * the sustained rate at most 0.1 % higher up to a million per second, and makes the burst of very
+ * high rates (above ten million per second) smaller than a second's worth, never the sustained rate.
  *
  * <pre>
  *   now        fullAt             now + perSecond * interval (about 1 s)
  *   |----------|------------------|         tokens left = (now + burst - fullAt) / interval
- *              +interval per grant           granted while fullAt + interval &lt;= now + burst
+ *              +n intervals per grant        granted while fullAt + interval &lt;= now + burst
  * </pre>
  *
  * <p><b>Threading:</b> lock-free; any thread, concurrently (every IO loop serving the tenant).
  */
 public final class RateLimiter {
 
-    /** The largest rate: one token per microsecond. */
-    public static final int MAX_RATE = 1_000_000;
+    /** The largest rate: one token per nanosecond. */
+    public static final int MAX_RATE = 1_000_000_000;
+
+    /** The most tokens one grant may take (a frame's bytes are at most 2 GiB). */
+    public static final long MAX_TOKENS = Integer.MAX_VALUE;
 
     private static final long SECOND_NANOS = 1_000_000_000L;
 
@@ -52,18 +59,37 @@ public final class RateLimiter {
 
     /** Takes one token if there is one; never blocks. */
     public boolean tryAcquire() {
+        return tryAcquire(1);
+    }
+
+    /**
+     * Takes {@code tokens} tokens if the bucket has room for one at least; never blocks. A grant of more
+     * tokens than the bucket holds leaves it in debt for the time they take at the rate.
+     *
+     * @param tokens 1 to {@value #MAX_TOKENS}
+     */
+    public boolean tryAcquire(long tokens) {
+        if (tokens < 1 || tokens > MAX_TOKENS) {
+            throw new IllegalArgumentException("tokens must be from 1 to " + MAX_TOKENS + ": " + tokens);
+        }
+        long cost = tokens == 1 ? intervalNanos : tokens * SECOND_NANOS / perSecond;
         long now = nanoClock.getAsLong();
         while (true) {
             long current = fullAt.get();
             long start = current - now < 0 ? now : current; // a bucket that is full stays full
-            long next = start + intervalNanos;
-            if (next - now > burstNanos) {
+            if (start + intervalNanos - now > burstNanos) {
                 return false;
             }
-            if (fullAt.compareAndSet(current, next)) {
+            if (fullAt.compareAndSet(current, start + cost)) {
                 return true;
             }
         }
+    }
+
+    /** How long until a token can be taken, from now: 0 when one can be taken now. Any thread. */
+    public long nanosUntilAvailable() {
+        long wait = fullAt.get() + intervalNanos - burstNanos - nanoClock.getAsLong();
+        return Math.max(0, wait);
     }
 
     /** The configured rate. */

@@ -7,10 +7,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongSupplier;
 
 /**
- * A tenant as the server serves it: its id, its current configuration (token and quotas), the
- * sessions open for it and the counters its quotas are checked against. Its configuration may change
- * while sessions are open; the new limits apply to the next HELLO and the next request. Open
- * sessions stay open when the token changes or the connection limit drops below their number.
+ * A tenant as the server serves it: its id, its current configuration (token and limits), the
+ * sessions open for it, the token buckets of its rates ({@link RateLimiter}: requests, inbound bytes),
+ * its traffic counters and its throttling. Its configuration may change while sessions are open; the
+ * new limits apply to the next HELLO and the next frame, and the sessions are told
+ * ({@link TenantSession#tenantChanged}) so that a new frame limit applies at once. Open sessions stay
+ * open when the token changes or the connection limit drops below their number.
  *
  * <p><b>Threading:</b> every method from any thread: the IO loops of all its sessions admit and
  * count concurrently (lock-free), and the configuration thread updates and removes it.
@@ -31,16 +33,19 @@ public final class Tenant {
     private final LongSupplier nanoClock;
     private final AtomicInteger connections = new AtomicInteger();
     private final TenantMetrics metrics;
+    private final TenantThrottling throttling = new TenantThrottling();
     private final Set<TenantSession> sessions = ConcurrentHashMap.newKeySet();
     private volatile TenantConfig config;
-    private volatile RateLimiter limiter;
+    private volatile RateLimiter requestRate;
+    private volatile RateLimiter byteRate;
     private volatile boolean removed;
 
     Tenant(TenantConfig config, LongSupplier nanoClock) {
         this.id = config.id();
         this.nanoClock = nanoClock;
         this.config = config;
-        this.limiter = limiterFor(config);
+        this.requestRate = limiterFor(config.limits().maxRequestsPerSecond());
+        this.byteRate = limiterFor(config.limits().maxBytesPerSecond());
         this.metrics = new TenantMetrics(nanoClock.getAsLong());
     }
 
@@ -56,6 +61,16 @@ public final class Tenant {
     /** The tenant's traffic counters; kept across configuration changes. */
     public TenantMetrics metrics() {
         return metrics;
+    }
+
+    /** How long each limit has throttled the tenant, and its episodes. */
+    public TenantThrottling throttling() {
+        return throttling;
+    }
+
+    /** The clock the tenant's rates and throttled time are measured with. */
+    public long nanoTime() {
+        return nanoClock.getAsLong();
     }
 
     /** Sessions open now. */
@@ -97,8 +112,24 @@ public final class Tenant {
 
     /** Takes one request from the tenant's rate; always true when the rate is unlimited. */
     public boolean tryAcquireRequest() {
-        RateLimiter current = limiter;
+        RateLimiter current = requestRate;
         return current == null || current.tryAcquire();
+    }
+
+    /** Takes {@code bytes} from the tenant's inbound byte rate; always true when it is unlimited. */
+    public boolean tryAcquireBytes(int bytes) {
+        RateLimiter current = byteRate;
+        return current == null || current.tryAcquire(Math.max(1, bytes));
+    }
+
+    /** How long until {@code limit}'s bucket has a token again; 0 now, or when the limit is off. */
+    public long nanosUntilAvailable(ThrottleLimit limit) {
+        RateLimiter current = switch (limit) {
+            case BYTES_PER_SECOND -> byteRate;
+            case REQUESTS_PER_SECOND -> requestRate;
+            case QUEUED_MESSAGES -> null;
+        };
+        return current == null ? 0 : current.nanosUntilAvailable();
     }
 
     /** Whether the tenant's configuration was deleted. */
@@ -111,27 +142,40 @@ public final class Tenant {
         return !removed && config.matches(tokenDigest);
     }
 
-    /** Applies a changed configuration; the rate starts afresh (full) only when it changed. */
+    /**
+     * Applies a changed configuration; a rate starts afresh (full) only when it changed. Tells every
+     * session, so that a new frame limit applies to them.
+     */
     void update(TenantConfig next) {
-        TenantConfig previous = config;
+        TenantLimits previous = config.limits();
         config = next;
-        if (previous.maxRequestsPerSecond() != next.maxRequestsPerSecond()) {
-            limiter = limiterFor(next);
+        if (previous.maxRequestsPerSecond() != next.limits().maxRequestsPerSecond()) {
+            requestRate = limiterFor(next.limits().maxRequestsPerSecond());
+        }
+        if (previous.maxBytesPerSecond() != next.limits().maxBytesPerSecond()) {
+            byteRate = limiterFor(next.limits().maxBytesPerSecond());
+        }
+        if (!previous.equals(next.limits())) {
+            for (TenantSession session : List.copyOf(sessions)) {
+                session.tenantChanged(this);
+            }
         }
     }
 
-    /** Marks the tenant removed and asks every session to close; returns how many were asked. */
-    int remove() {
+    /**
+     * Marks the tenant removed and asks every session to close, saying {@code reason} in its BYE;
+     * returns how many were asked.
+     */
+    int remove(String reason) {
         removed = true;
         List<TenantSession> open = List.copyOf(sessions);
         for (TenantSession session : open) {
-            session.tenantRemoved(this);
+            session.tenantRemoved(this, reason);
         }
         return open.size();
     }
 
-    private RateLimiter limiterFor(TenantConfig tenantConfig) {
-        int rate = tenantConfig.maxRequestsPerSecond();
+    private RateLimiter limiterFor(int rate) {
         return rate == 0 ? null : new RateLimiter(rate, nanoClock);
     }
 

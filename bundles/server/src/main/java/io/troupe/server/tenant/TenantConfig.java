@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -23,7 +25,10 @@ import io.troupe.config.ConfigurationSource;
  *
  * <p>The keys, their types, defaults and bounds are those of {@link TenantConfiguration}: {@code token}
  * (required, not blank), {@code maxConnections} (1000), {@code maxRequestsPerSecond} (0 = unlimited,
- * at most 1 000 000) and {@code tenant}. A configuration with any bad value is refused whole, with
+ * at most 1 000 000), {@code maxBytesPerSecond} (0 = unlimited), {@code maxFrameBytes} (0 = the
+ * server's, else at least 1024), {@code weight} (1), {@code maxActors} and {@code maxQueuedMessages}
+ * (0 = unlimited), {@code handlers} (comma-separated names, empty = all) and {@code tenant}; the
+ * limits are kept as {@link TenantLimits}. A configuration with any bad value is refused whole, with
  * every problem named; the tenant keeps the configuration it had.
  *
  * <p>The tenant id is, in this order: the {@code tenant} property; the alias in the file name that
@@ -49,6 +54,8 @@ public final class TenantConfig {
     static final String TOKEN = "token";
     static final String MAX_CONNECTIONS = "maxConnections";
     static final String MAX_REQUESTS_PER_SECOND = "maxRequestsPerSecond";
+    static final String MAX_FRAME_BYTES = "maxFrameBytes";
+    static final String HANDLERS = "handlers";
     static final int DEFAULT_MAX_CONNECTIONS = 1000;
 
     private static final ConfigurationCheck<TenantConfiguration> CHECK =
@@ -63,19 +70,17 @@ public final class TenantConfig {
     private final String source;
     private final String fileName;
     private final byte[] tokenDigest;
-    private final int maxConnections;
-    private final int maxRequestsPerSecond;
+    private final TenantLimits limits;
     private final List<String> unknownKeys;
 
     private TenantConfig(String id, String pid, String source, String fileName, byte[] tokenDigest,
-            int maxConnections, int maxRequestsPerSecond, List<String> unknownKeys) {
+            TenantLimits limits, List<String> unknownKeys) {
         this.id = id;
         this.pid = pid;
         this.source = source;
         this.fileName = fileName;
         this.tokenDigest = tokenDigest;
-        this.maxConnections = maxConnections;
-        this.maxRequestsPerSecond = maxRequestsPerSecond;
+        this.limits = limits;
         this.unknownKeys = List.copyOf(unknownKeys);
     }
 
@@ -103,8 +108,49 @@ public final class TenantConfig {
             throw new TenantConfigException(source.toString(), String.join("; ", problems));
         }
         TenantConfiguration config = checked.typed();
+        checkFrameLimit(config.maxFrameBytes(), problems);
+        Set<String> handlers = handlerNames(config.handlers(), problems);
+        if (!problems.isEmpty()) {
+            throw new TenantConfigException(source.toString(), String.join("; ", problems));
+        }
+        TenantLimits limits = new TenantLimits(config.maxConnections(), config.maxRequestsPerSecond(),
+                config.maxBytesPerSecond(), config.maxFrameBytes(), config.weight(), config.maxActors(),
+                config.maxQueuedMessages(), handlers);
         return new TenantConfig(id, pid, source.toString(), fileName, digest(config.token().getBytes(UTF_8)),
-                config.maxConnections(), config.maxRequestsPerSecond(), checked.unknown());
+                limits, checked.unknown());
+    }
+
+    /** 0 (the server's limit) or at least {@value TenantLimits#MIN_FRAME_BYTES}; the bounds are the metatype's. */
+    private static void checkFrameLimit(int maxFrameBytes, List<String> problems) {
+        if (maxFrameBytes != 0 && maxFrameBytes < TenantLimits.MIN_FRAME_BYTES) {
+            problems.add(MAX_FRAME_BYTES + " = '" + maxFrameBytes + "': either 0 (the server's limit) or at least "
+                    + TenantLimits.MIN_FRAME_BYTES);
+        }
+    }
+
+    /**
+     * The names of a {@code handlers} value: comma-separated, blanks around each name ignored; an empty
+     * value allows every handler. An empty name between commas, or a name with a blank or a control
+     * character in it, is a problem.
+     */
+    static Set<String> handlerNames(String value, List<String> problems) {
+        if (value == null || value.isBlank()) {
+            return Set.of();
+        }
+        Set<String> names = new TreeSet<>();
+        String[] parts = value.split(",", -1);
+        for (int i = 0; i < parts.length; i++) {
+            String name = parts[i].strip();
+            if (name.isEmpty()) {
+                problems.add(HANDLERS + " = '" + value + "': name " + (i + 1) + " is empty (a comma too many?)");
+            } else if (name.chars().anyMatch(c -> Character.isWhitespace(c) || Character.isISOControl(c))) {
+                problems.add(HANDLERS + " = '" + value + "': '" + name + "' is not a handler name (it has a blank "
+                        + "or a control character; separate names with commas)");
+            } else {
+                names.add(name);
+            }
+        }
+        return names;
     }
 
     /** Whether {@code id} is a valid tenant id. */
@@ -150,12 +196,17 @@ public final class TenantConfig {
     }
 
     public int maxConnections() {
-        return maxConnections;
+        return limits.maxConnections();
     }
 
     /** 0 means unlimited. */
     public int maxRequestsPerSecond() {
-        return maxRequestsPerSecond;
+        return limits.maxRequestsPerSecond();
+    }
+
+    /** Every limit of the tenant. */
+    public TenantLimits limits() {
+        return limits;
     }
 
     /** Keys of the configuration that no attribute of {@link TenantConfiguration} defines (typos), sorted. */
@@ -165,8 +216,7 @@ public final class TenantConfig {
 
     /** A copy that came from the configuration {@code pid} (a bootstrap tenant taken over by ConfigAdmin). */
     TenantConfig withPid(String newPid) {
-        return new TenantConfig(id, newPid, source, fileName, tokenDigest, maxConnections, maxRequestsPerSecond,
-                unknownKeys);
+        return new TenantConfig(id, newPid, source, fileName, tokenDigest, limits, unknownKeys);
     }
 
     /** Whether {@code token} is this tenant's token; takes the same time whatever it is given. */
@@ -176,14 +226,12 @@ public final class TenantConfig {
 
     /** Whether both configure the same token and limits (where they came from aside). */
     boolean sameSettingsAs(TenantConfig other) {
-        return MessageDigest.isEqual(tokenDigest, other.tokenDigest) && maxConnections == other.maxConnections
-                && maxRequestsPerSecond == other.maxRequestsPerSecond;
+        return MessageDigest.isEqual(tokenDigest, other.tokenDigest) && limits.equals(other.limits);
     }
 
     /** The limits, for log lines (never the token). */
     String describeLimits() {
-        return "maxConnections=" + maxConnections + ", maxRequestsPerSecond="
-                + (maxRequestsPerSecond == 0 ? "unlimited" : Integer.toString(maxRequestsPerSecond));
+        return limits.describe();
     }
 
     @Override

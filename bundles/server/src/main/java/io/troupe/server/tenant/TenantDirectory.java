@@ -53,8 +53,12 @@ public final class TenantDirectory implements ConfigurationListener {
     private static final String FACTORY_FILTER = "(service.factoryPid=" + TenantConfig.FACTORY_PID + ")";
     private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
+    /** What a removed tenant's sessions are told in their BYE. */
+    public static final String REMOVED_REASON = "tenant removed";
+
     private final ConfigurationAdmin configAdmin;
     private final LongSupplier nanoClock;
+    private final TenantLifecycle lifecycle;
     /** Compared against when the tenant is unknown, so that unknown ids take as long as wrong tokens. */
     private final byte[] noTenantDigest;
     private final ConcurrentHashMap<String, Tenant> byId = new ConcurrentHashMap<>();
@@ -63,8 +67,14 @@ public final class TenantDirectory implements ConfigurationListener {
     private volatile boolean closed;
 
     public TenantDirectory(ConfigurationAdmin configAdmin, LongSupplier nanoClock) {
+        this(configAdmin, nanoClock, TenantLifecycle.NONE);
+    }
+
+    /** @param lifecycle told of every tenant added, changed or removed */
+    public TenantDirectory(ConfigurationAdmin configAdmin, LongSupplier nanoClock, TenantLifecycle lifecycle) {
         this.configAdmin = configAdmin;
         this.nanoClock = nanoClock;
+        this.lifecycle = lifecycle;
         byte[] random = new byte[32];
         new SecureRandom().nextBytes(random);
         this.noTenantDigest = TenantConfig.digest(random);
@@ -126,8 +136,10 @@ public final class TenantDirectory implements ConfigurationListener {
      * read): the configuration that later arrives for the same id takes it over.
      */
     public synchronized void serve(TenantConfig config) {
-        if (byId.putIfAbsent(config.id(), new Tenant(config, nanoClock)) == null) {
+        Tenant tenant = new Tenant(config, nanoClock);
+        if (byId.putIfAbsent(config.id(), tenant) == null) {
             LOG.info("Tenant '{}' added from {} ({})", config.id(), config.source(), config.describeLimits());
+            lifecycle.configured(tenant);
         }
     }
 
@@ -212,13 +224,16 @@ public final class TenantDirectory implements ConfigurationListener {
         }
         idByPid.put(pid, config.id());
         if (existing == null) {
-            byId.put(config.id(), new Tenant(config, nanoClock));
+            Tenant added = new Tenant(config, nanoClock);
+            byId.put(config.id(), added);
             LOG.info("Tenant '{}' added from {} ({})", config.id(), config.source(), config.describeLimits());
+            lifecycle.configured(added);
         } else {
             boolean changed = !existing.config().sameSettingsAs(config) || owner == null;
             existing.update(config);
             if (changed) {
                 LOG.info("Tenant '{}' updated from {} ({})", config.id(), config.source(), config.describeLimits());
+                lifecycle.configured(existing);
             }
         }
     }
@@ -233,8 +248,9 @@ public final class TenantDirectory implements ConfigurationListener {
     private void removeTenant(String id, String why) {
         Tenant tenant = byId.remove(id);
         if (tenant != null) {
-            int sessions = tenant.remove();
+            int sessions = tenant.remove(REMOVED_REASON);
             LOG.info("Tenant '{}' removed ({}); closing its {} session(s)", id, why, sessions);
+            lifecycle.removed(tenant);
         }
     }
 

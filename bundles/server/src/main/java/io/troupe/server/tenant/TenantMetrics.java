@@ -3,15 +3,16 @@ package io.troupe.server.tenant;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * A tenant's traffic counters: requests received (REQUEST and SEND frames routed) and ERROR frames
- * sent, both since the tenant was added, and the request rate over the last completed window.
+ * A tenant's traffic counters: requests received (REQUEST and SEND frames routed), bytes of frames
+ * received and ERROR frames sent, all since the tenant was added, and the request rate over the last
+ * completed window.
  *
  * <pre>
  *   IO loops, reply threads ──countRequest / countError (LongAdder, no lock)──► totals
  *   sampler thread ──sample(now) every window──► ratePerSecond = Δrequests / Δtime of the last window
  * </pre>
  *
- * <p><b>Threading:</b> {@link #countRequest} and {@link #countError} from any thread, lock-free;
+ * <p><b>Threading:</b> {@link #countRequest}, {@link #countBytes} and {@link #countError} from any thread, lock-free;
  * {@link #sample} from one periodic thread at a time (never an IO loop); the getters from any thread.
  */
 public final class TenantMetrics {
@@ -20,6 +21,7 @@ public final class TenantMetrics {
 
     private final LongAdder requests = new LongAdder();
     private final LongAdder errors = new LongAdder();
+    private final LongAdder bytes = new LongAdder();
     /** Guarded by {@code this}: the previous sample. */
     private long sampledRequests;
     private long sampledAtNanos;
@@ -38,6 +40,16 @@ public final class TenantMetrics {
     /** One ERROR frame sent. */
     public void countError() {
         errors.increment();
+    }
+
+    /** {@code count} bytes of frames received after WELCOME. */
+    public void countBytes(long count) {
+        bytes.add(count);
+    }
+
+    /** Bytes of frames received since the tenant was added. */
+    public long bytesReceived() {
+        return bytes.sum();
     }
 
     /** Requests received since the tenant was added. */

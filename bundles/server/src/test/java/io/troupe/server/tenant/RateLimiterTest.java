@@ -49,7 +49,7 @@ class RateLimiterTest {
 
     @Test
     void ratesThatDoNotDivideASecondStillAllowTheirFullBurst() {
-        for (int rate : new int[] {1, 3, 7, 999, 31_623, 999_999, RateLimiter.MAX_RATE}) {
+        for (int rate : new int[] {1, 3, 7, 999, 31_623, 999_999, 1_000_000}) {
             RateLimiter limiter = new RateLimiter(rate, now::get);
             assertEquals(rate, drain(limiter), "rate " + rate);
         }
@@ -97,6 +97,38 @@ class RateLimiterTest {
             assertFalse(thread.isAlive());
         }
         assertEquals(1000, granted.get());
+    }
+
+    @Test
+    void bytesAreTakenManyAtATimeWhileThereIsRoomForOne() {
+        RateLimiter bytes = new RateLimiter(1000, now::get);
+        assertTrue(bytes.tryAcquire(999));
+        assertEquals(0, bytes.nanosUntilAvailable(), "room for one byte");
+        assertTrue(bytes.tryAcquire(500), "the frame passes and leaves the bucket in debt");
+        assertFalse(bytes.tryAcquire(1));
+        assertEquals(500 * SECOND / 1000, bytes.nanosUntilAvailable(), "the debt of 499 bytes, then one byte's room");
+        now.addAndGet(500 * SECOND / 1000);
+        assertTrue(bytes.tryAcquire(1));
+    }
+
+    @Test
+    void sustainedBytesAreHeldToTheRateWhateverTheFrameSize() {
+        RateLimiter bytes = new RateLimiter(100_000, now::get);
+        long taken = 0;
+        for (int step = 0; step < 10_000; step++) { // ten seconds in steps of a millisecond
+            now.addAndGet(SECOND / 1000);
+            while (bytes.tryAcquire(4096)) {
+                taken += 4096;
+            }
+        }
+        assertTrue(taken >= 100_000 * 10 && taken <= 100_000 * 11 + 4096, "taken " + taken);
+    }
+
+    @Test
+    void aGrantOfNoTokensOrMoreThanAFrameCanHoldIsRefused() {
+        RateLimiter bytes = new RateLimiter(1000, now::get);
+        assertThrows(IllegalArgumentException.class, () -> bytes.tryAcquire(0));
+        assertThrows(IllegalArgumentException.class, () -> bytes.tryAcquire(RateLimiter.MAX_TOKENS + 1));
     }
 
     @Test

@@ -11,8 +11,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 import org.junit.jupiter.api.Test;
+
+import io.troupe.api.TenantPolicy;
 
 /**
  * Tenant configurations read through the typed model ({@link TenantConfiguration} and the metatype
@@ -125,6 +128,40 @@ class TenantConfigTest {
                 problem(props("tenant", "a", "token", "t", "maxRequestsPerSecond", 1_000_001)));
         assertEquals("maxConnections = '1.0': not an integer",
                 problem(props("tenant", "a", "token", "t", "maxConnections", 1.0)));
+    }
+
+    @Test
+    void theLimitsOfIssue13HaveTheirDefaultsAndBecomeTheRuntimesPolicy() throws Exception {
+        TenantLimits defaults = TenantConfig.from(null, props("tenant", "a", "token", "t")).limits();
+        assertEquals(new TenantLimits(1000, 0, 0, 0, 1, 0, 0, Set.of()), defaults);
+        assertEquals(TenantPolicy.defaults(), defaults.policy());
+        assertEquals(1 << 20, defaults.frameLimit(1 << 20), "0: the server's limit");
+
+        TenantLimits set = TenantConfig.from(null, props("tenant", "a", "token", "t", "weight", "3",
+                "maxBytesPerSecond", "65536", "maxActors", "20", "maxQueuedMessages", "500", "maxFrameBytes", "4096",
+                "handlers", " echo , wordcount,counter.add ")).limits();
+        assertEquals(new TenantLimits(1000, 0, 65536, 4096, 3, 20, 500, Set.of("echo", "wordcount", "counter.add")),
+                set);
+        assertEquals(TenantPolicy.defaults().withWeight(3).withMaxActors(20).withMaxQueuedMessages(500)
+                .withHandlers(Set.of("counter.add", "echo", "wordcount")), set.policy());
+        assertTrue(set.describe().contains("handlers=counter.add,echo,wordcount"), set.describe());
+    }
+
+    @Test
+    void badValuesOfTheNewLimitsAreNamedPrecisely() {
+        assertEquals("weight = '0': below the minimum 1; maxActors = '-1': below the minimum 0",
+                problem(props("tenant", "a", "token", "t", "weight", "0", "maxActors", "-1")));
+        assertEquals("weight = '1001': above the maximum 1000",
+                problem(props("tenant", "a", "token", "t", "weight", "1001")));
+        assertEquals("maxBytesPerSecond = 'fast': not an integer",
+                problem(props("tenant", "a", "token", "t", "maxBytesPerSecond", "fast")));
+        assertEquals("maxFrameBytes = '100': either 0 (the server's limit) or at least 1024",
+                problem(props("tenant", "a", "token", "t", "maxFrameBytes", "100")));
+        assertEquals("handlers = 'echo,,wordcount': name 2 is empty (a comma too many?)",
+                problem(props("tenant", "a", "token", "t", "handlers", "echo,,wordcount")));
+        assertEquals("handlers = 'echo wordcount': 'echo wordcount' is not a handler name (it has a blank or a "
+                + "control character; separate names with commas)",
+                problem(props("tenant", "a", "token", "t", "handlers", "echo wordcount")));
     }
 
     @Test

@@ -35,8 +35,9 @@ class TenantTest {
         Tenant tenant = new Tenant(config(Map.of()), now::get);
         RecordingSession a = new RecordingSession();
         tenant.admit(a);
-        assertEquals(1, tenant.remove());
+        assertEquals(1, tenant.remove("tenant removed"));
         assertEquals(List.of(tenant), a.removals);
+        assertEquals(List.of("tenant removed"), a.reasons);
         assertEquals(Tenant.Admission.REMOVED, tenant.admit(new RecordingSession()));
         assertTrue(tenant.isRemoved());
     }
@@ -66,6 +67,34 @@ class TenantTest {
     }
 
     @Test
+    void inboundBytesShareOneBucketThatALargeFrameRunsIntoDebt() throws Exception {
+        Tenant tenant = new Tenant(config(Map.of("maxBytesPerSecond", "1000")), now::get);
+        assertTrue(tenant.tryAcquireBytes(600));
+        assertTrue(tenant.tryAcquireBytes(4000), "room left: a frame larger than the bucket still passes");
+        assertFalse(tenant.tryAcquireBytes(1));
+        assertEquals(3_601_000_000L, tenant.nanosUntilAvailable(ThrottleLimit.BYTES_PER_SECOND),
+                "4600 bytes taken at 1000 bytes/s: room for one byte again 3.601 s later");
+        now.addAndGet(3_601_000_000L - 1);
+        assertFalse(tenant.tryAcquireBytes(1));
+        now.addAndGet(1);
+        assertTrue(tenant.tryAcquireBytes(1));
+        assertEquals(0, new Tenant(config(Map.of()), now::get).nanosUntilAvailable(ThrottleLimit.BYTES_PER_SECOND));
+    }
+
+    @Test
+    void sessionsAreToldWhenTheLimitsChangeButNotWhenOnlyTheTokenDoes() throws Exception {
+        Tenant tenant = new Tenant(config(Map.of()), now::get);
+        RecordingSession session = new RecordingSession();
+        tenant.admit(session);
+        tenant.update(TenantConfig.from(null, Map.of("tenant", "a", "token", "other")));
+        assertEquals(List.of(), session.changes);
+        tenant.update(config(Map.of("maxFrameBytes", "4096")));
+        assertEquals(List.of(tenant), session.changes);
+        assertEquals(4096, tenant.config().limits().frameLimit(1 << 20));
+        assertEquals(2048, tenant.config().limits().frameLimit(2048), "only lowers the server's");
+    }
+
+    @Test
     void aChangedTokenAuthenticatesFromNowOn() throws Exception {
         Tenant tenant = new Tenant(config(Map.of()), now::get);
         assertTrue(tenant.authenticates(TenantConfig.digest("t".getBytes())));
@@ -83,10 +112,18 @@ class TenantTest {
 
     private static final class RecordingSession implements TenantSession {
         final List<Tenant> removals = new ArrayList<>();
+        final List<String> reasons = new ArrayList<>();
+        final List<Tenant> changes = new ArrayList<>();
 
         @Override
-        public void tenantRemoved(Tenant tenant) {
+        public void tenantRemoved(Tenant tenant, String reason) {
             removals.add(tenant);
+            reasons.add(reason);
+        }
+
+        @Override
+        public void tenantChanged(Tenant tenant) {
+            changes.add(tenant);
         }
     }
 }

@@ -7,7 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -17,36 +19,75 @@ import java.util.stream.Stream;
  * {@code bin/troupe}: the copy leaves the original untouched (its {@code etc/}, {@code data/} and
  * {@code log/}), and is deleted when closed.
  *
- * <p>The suite writes {@code etc/io.troupe.server.cfg} (loopback, the port, the idle timeout) and
- * {@code etc/io.troupe.tenant-<tenant>.cfg} (the token, the connection limit), passes
- * {@code JAVA_OPTS}, and raises the open-file limit of the server process where the system allows
- * ({@code ulimit -n} in the shell that execs {@code bin/troupe}).
+ * <p>The suite writes {@code etc/io.troupe.server.cfg} (loopback, the port, the idle timeout, any
+ * further server keys) and one {@code etc/io.troupe.tenant-<id>.cfg} per tenant (the token, the
+ * connection limit, any further keys such as {@code weight}), removes the distribution's own tenant
+ * files, copies extra plugin jars into {@code deploy/}, passes {@code JAVA_OPTS}, and raises the
+ * open-file limit of the server process where the system allows ({@code ulimit -n} in the shell that
+ * execs {@code bin/troupe}).
  *
  * <p><b>Threading:</b> one suite thread.
  */
 public final class TroupeInstance implements AutoCloseable {
 
     /**
+     * One tenant file, {@code etc/io.troupe.tenant-<id>.cfg}.
+     *
+     * @param id             the tenant id
+     * @param token          its token
+     * @param maxConnections its connection limit
+     * @param keys           further keys and their values, written in this order after the two above
+     *                       (for example {@code weight}); the server decides whether it knows them
+     */
+    public record Tenant(String id, String token, int maxConnections, Map<String, String> keys) {
+
+        public Tenant {
+            keys = Collections.unmodifiableMap(new LinkedHashMap<>(keys));
+        }
+
+        /** A tenant with a token and a connection limit only. */
+        public Tenant(String id, String token, int maxConnections) {
+            this(id, token, maxConnections, Map.of());
+        }
+    }
+
+    /**
      * @param port               the server port
-     * @param tenant             the tenant to create
-     * @param token              its token
-     * @param maxConnections     the tenant's connection limit
+     * @param tenants            the tenants to create (the distribution's own are removed)
+     * @param serverKeys         keys of {@code etc/io.troupe.server.cfg} besides host, port and idle
+     *                           timeout (for example {@code maxFrameBytes}), in this order
+     * @param plugins            plugin jars to copy into {@code deploy/} besides the distribution's
      * @param idleTimeoutSeconds the server's idle timeout (0: never)
      * @param javaOpts           JAVA_OPTS for the server JVM
      * @param openFiles          the open-file limit to ask for
      */
-    public record Settings(int port, String tenant, String token, int maxConnections, int idleTimeoutSeconds,
-            String javaOpts, int openFiles) {
+    public record Settings(int port, List<Tenant> tenants, Map<String, String> serverKeys, List<Path> plugins,
+            int idleTimeoutSeconds, String javaOpts, int openFiles) {
+
+        public Settings {
+            tenants = List.copyOf(tenants);
+            serverKeys = Collections.unmodifiableMap(new LinkedHashMap<>(serverKeys));
+            plugins = List.copyOf(plugins);
+        }
+
+        /** One tenant, the server's defaults, the distribution's plugins. */
+        public Settings(int port, String tenant, String token, int maxConnections, int idleTimeoutSeconds,
+                String javaOpts, int openFiles) {
+            this(port, List.of(new Tenant(tenant, token, maxConnections)), Map.of(), List.of(), idleTimeoutSeconds,
+                    javaOpts, openFiles);
+        }
     }
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(20);
 
     private final Path home;
+    private final Settings settings;
     private final ServerProcess process;
 
-    private TroupeInstance(Path home, ServerProcess process) {
+    private TroupeInstance(Path home, Settings settings, ServerProcess process) {
         this.home = home;
+        this.settings = settings;
         this.process = process;
     }
 
@@ -60,7 +101,7 @@ public final class TroupeInstance implements AutoCloseable {
             ServerProcess process = ServerProcess.start("troupe", List.of("bash", "-c", script,
                     home.resolve("bin/troupe").toString()), home, Map.of("JAVA_OPTS", settings.javaOpts()),
                     "Troupe ready", READY_TIMEOUT);
-            return new TroupeInstance(home, process);
+            return new TroupeInstance(home, settings, process);
         } catch (IOException | InterruptedException | RuntimeException e) {
             delete(home);
             throw e;
@@ -73,6 +114,21 @@ public final class TroupeInstance implements AutoCloseable {
 
     public Path home() {
         return home;
+    }
+
+    /** The server's log file in the copy ({@code log/troupe.log}), which the logger flushes about once a second. */
+    public Path logFile() {
+        return home.resolve("log/troupe.log");
+    }
+
+    /**
+     * Rewrites {@code etc/io.troupe.server.cfg} with the settings' keys and then {@code extraKeys}
+     * (which win); the running server applies the change itself, a moment later.
+     */
+    public void reconfigureServer(Map<String, String> extraKeys) throws IOException {
+        Map<String, String> keys = new LinkedHashMap<>(settings.serverKeys());
+        keys.putAll(extraKeys);
+        writeServerConfig(home.resolve("etc"), settings, keys);
     }
 
     /** SIGTERM, wait for the exit; returns the exit status (-1 when it had to be killed). */
@@ -94,17 +150,35 @@ public final class TroupeInstance implements AutoCloseable {
                 Files.delete(tenantFile);
             }
         }
-        Files.writeString(etc.resolve("io.troupe.server.cfg"), """
+        writeServerConfig(etc, settings, settings.serverKeys());
+        for (Tenant tenant : settings.tenants()) {
+            StringBuilder text = new StringBuilder("""
+                    # written by the benchmark suite
+                    token = %s
+                    maxConnections = %d
+                    """.formatted(tenant.token(), tenant.maxConnections()));
+            tenant.keys().forEach((key, value) -> text.append(key).append(" = ").append(value).append('\n'));
+            Files.writeString(etc.resolve("io.troupe.tenant-" + tenant.id() + ".cfg"), text, StandardCharsets.UTF_8);
+        }
+        Path deploy = home.resolve("deploy");
+        for (Path plugin : settings.plugins()) {
+            Files.copy(plugin, deploy.resolve(plugin.getFileName().toString()), StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    private static void writeServerConfig(Path etc, Settings settings, Map<String, String> keys) throws IOException {
+        StringBuilder text = new StringBuilder("""
                 # written by the benchmark suite
                 host = 127.0.0.1
                 port = %d
                 idleTimeoutSeconds = %d
-                """.formatted(settings.port(), settings.idleTimeoutSeconds()), StandardCharsets.UTF_8);
-        Files.writeString(etc.resolve("io.troupe.tenant-" + settings.tenant() + ".cfg"), """
-                # written by the benchmark suite
-                token = %s
-                maxConnections = %d
-                """.formatted(settings.token(), settings.maxConnections()), StandardCharsets.UTF_8);
+                """.formatted(settings.port(), settings.idleTimeoutSeconds()));
+        keys.forEach((key, value) -> text.append(key).append(" = ").append(value).append('\n'));
+        // written beside and moved, so that FileInstall never reads half a file
+        Path target = etc.resolve("io.troupe.server.cfg");
+        Path partial = etc.resolve("io.troupe.server.cfg.partial");
+        Files.writeString(partial, text, StandardCharsets.UTF_8);
+        Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     /** Copies the installation without its run-time state (data/, log/). */

@@ -6,19 +6,21 @@ import java.util.Map;
 
 /**
  * The connections of one event loop that are ready to read, by fairness group (the server's tenant),
- * served one read slice (one buffer's worth, decoded and handed on) at a time, the groups in turn and
- * each group's connections in turn:
+ * read one slice each (one buffer's worth, decoded and handed on), the groups in turn and each group's
+ * connections in turn:
  *
  * <pre>
  *   select ─► ready(c) per readable key ─► lane of c's group ─► serve():
  *             lanes: [acme: c1 c2 c3 …]  [globex: c9]            acme c1, globex c9, acme c2, acme c3, …
- *   a connection whose slice filled the buffer goes back to its lane's tail, up to its rounds per event
+ *   then the loop runs its tasks (answers to write) and selects again; a connection with more input
+ *   is readable again at once, and gets its next slice in the next round
  * </pre>
  *
- * So one group's many busy connections delay another group's frames by at most one slice, where
- * reading each ready connection to its end would make them wait for all of them. Connections without
- * a group form the group {@code ""}. Lanes are kept for the loop's life (one per group seen: tenant
- * ids, a bounded set), so that serving allocates nothing.
+ * So one group's many busy connections delay another group's frames by at most one slice, and the
+ * answers the workers hand back wait for one round of slices, where reading each ready connection
+ * to its end would make both wait for all of them. Connections without a group form the group
+ * {@code ""}. Lanes are kept for the loop's life (one per group seen: tenant ids, a bounded set), so
+ * that serving allocates nothing.
  *
  * <p><b>Threading:</b> confined to the loop's thread.
  */
@@ -46,17 +48,14 @@ final class ReadLanes {
         }
     }
 
-    /** Reads every queued connection a slice at a time, groups in turn, until none has more this event. */
+    /** Reads one slice of every queued connection, the groups in turn. */
     void serve() {
         Lane lane;
         while ((lane = turn.poll()) != null) {
             TcpConnection connection = lane.ready.poll();
             if (connection != null) {
-                if (connection.readSlice()) {
-                    lane.ready.add(connection);
-                } else {
-                    connection.unmarkQueuedForRead();
-                }
+                connection.unmarkQueuedForRead(); // before the slice: a select inside it may queue it again
+                connection.readSlice();
             }
             if (lane.ready.isEmpty()) {
                 lane.queued = false;

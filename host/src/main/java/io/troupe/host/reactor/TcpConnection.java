@@ -28,10 +28,9 @@ import io.troupe.api.net.ConnectionOptions;
  *  beside the state: output shut down (FIN sent once pending output is written), input shut down (EOF read)
  * </pre>
  *
- * <p>Reading: on each read event, up to {@value #MAX_READ_ROUNDS} rounds (slices) of one read and one
- * {@link ConnectionHandler#onRead}; a round that does not fill the buffer ends the event. The loop
- * takes the rounds of its ready connections in turn, by fairness group ({@link ReadLanes}), rather
- * than all of one connection's first. A round
+ * <p>Reading: on each read event, one slice: one read and one {@link ConnectionHandler#onRead}; the
+ * loop takes the slices of its ready connections in turn, by fairness group ({@link ReadLanes}), runs
+ * its tasks, and selects again, where a connection with more input is ready again at once. A round
  * reads into the loop's shared read buffer while the connection holds no unconsumed bytes, and keeps
  * what the handler leaves in the connection's {@link InputBuffer}, which later rounds read into until
  * it is empty again; so an idle connection holds no read buffer.
@@ -51,7 +50,6 @@ import io.troupe.api.net.ConnectionOptions;
 public final class TcpConnection implements Connection, IoHandler {
 
     private static final Logger LOG = LoggerFactory.getLogger(TcpConnection.class);
-    static final int MAX_READ_ROUNDS = 16;
     private static final int MAX_WRITES_PER_FLUSH = 16;
 
     enum State { CONNECTING, OPEN, CLOSING, CLOSED }
@@ -77,8 +75,6 @@ public final class TcpConnection implements Connection, IoHandler {
     private SelectionKey key;
     private ConnectionHandler handler;
     private boolean readingSuspended;
-    /** Read slices taken since the connection was last found readable; see {@link #readSlice()}. */
-    private int slices;
     /** Whether the connection waits in the loop's {@link ReadLanes}. */
     private boolean queuedForRead;
     /** The loop's fairness group ({@link ReadLanes}); "" for none. */
@@ -410,7 +406,6 @@ public final class TcpConnection implements Connection, IoHandler {
             return false;
         }
         queuedForRead = true;
-        slices = 0;
         return true;
     }
 
@@ -431,59 +426,52 @@ public final class TcpConnection implements Connection, IoHandler {
     }
 
     /**
-     * One read slice: one read and one {@link ConnectionHandler#onRead}, as {@link ReadLanes} serves
-     * it. Up to {@value #MAX_READ_ROUNDS} slices per read event; a slice that does not fill the buffer
-     * ends the event.
-     *
-     * @return whether the connection wants another slice (its socket may hold more)
+     * One read slice, as {@link ReadLanes} serves it: one read into a buffer and one
+     * {@link ConnectionHandler#onRead}. A connection with more input than a slice is readable again at
+     * the loop's next select, and gets its next slice in the next round.
      */
-    boolean readSlice() {
+    void readSlice() {
         loop.assertInLoop();
         if (state.get() == State.CLOSED || readingSuspended || inputShut) {
-            return false;
+            return;
         }
-        boolean filled = input.isEmpty() ? readIntoLoopBuffer() : readIntoOwnBuffer();
-        // not filled: the socket had less than the free space (it is drained), or the slice ended the reading
-        return filled && ++slices < MAX_READ_ROUNDS;
+        if (input.isEmpty()) {
+            readIntoLoopBuffer();
+        } else {
+            readIntoOwnBuffer();
+        }
     }
 
-    /** One round with nothing unconsumed: read into the loop's buffer, keep only what the handler leaves. */
-    private boolean readIntoLoopBuffer() {
+    /** A slice with nothing unconsumed: read into the loop's buffer, keep only what the handler leaves. */
+    private void readIntoLoopBuffer() {
         ByteBuffer shared = loop.readBuffer();
         shared.limit(Math.min(shared.capacity(), options.maxInputBuffer()));
-        int read = read(shared);
-        if (read <= 0) {
-            return false;
+        if (read(shared) <= 0) {
+            return;
         }
-        boolean filled = !shared.hasRemaining();
         shared.flip();
         if (state.get() == State.OPEN) {
             try {
                 handler.onRead(this, shared);
             } catch (Throwable t) {
                 handlerFailed("onRead", t);
-                return false;
+                return;
             }
             if (state.get() != State.CLOSED) {
                 input.adopt(shared);
             }
         }
-        return filled;
     }
 
-    /** One round with bytes unconsumed: read behind them in the connection's own buffer. */
-    private boolean readIntoOwnBuffer() {
+    /** A slice with bytes unconsumed: read behind them in the connection's own buffer. */
+    private void readIntoOwnBuffer() {
         if (!input.ensureSpace()) {
             closeOnInputOverflow();
-            return false;
+            return;
         }
-        int read = read(null);
-        if (read <= 0) {
-            return false;
+        if (read(null) > 0) {
+            deliver();
         }
-        boolean filled = input.isFull();
-        deliver();
-        return filled;
     }
 
     /**

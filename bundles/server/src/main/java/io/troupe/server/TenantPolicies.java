@@ -1,9 +1,7 @@
 package io.troupe.server;
 
 import java.util.Collection;
-import java.util.Map;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ConcurrentHashMap;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -17,9 +15,8 @@ import io.troupe.server.tenant.TenantLimits;
  * Keeps the runtime in step with the tenants' files: a tenant added or changed gets its policy
  * (weight, actors, queued messages, handler names: {@link TenantLimits#policy()}) through
  * {@link TroupeRuntime#configureTenant}; a removed one has its actors stopped
- * ({@link TroupeRuntime#stopTenant}), after its sessions were asked to close. A tenant added again
- * while its actors are still stopping gets its policy once they have all stopped, so that the stop
- * does not forget it.
+ * ({@link TroupeRuntime#stopTenant}), after its sessions were asked to close. The runtime forgets a
+ * stopped tenant at once, so a tenant added again gets its policy at once too, and fresh actors.
  *
  * <p>Also says, once per change, when a tenant's {@code maxFrameBytes} is above the server's: the
  * server's limit applies then.
@@ -32,7 +29,6 @@ final class TenantPolicies implements TenantLifecycle {
     private static final Logger LOG = LoggerFactory.getLogger(TenantPolicies.class);
 
     private final TroupeRuntime runtime;
-    private final Map<String, CompletionStage<Integer>> stopping = new ConcurrentHashMap<>();
     private volatile int serverMaxFrameBytes;
 
     TenantPolicies(TroupeRuntime runtime, int serverMaxFrameBytes) {
@@ -42,18 +38,7 @@ final class TenantPolicies implements TenantLifecycle {
 
     @Override
     public void configured(Tenant tenant) {
-        CompletionStage<Integer> stop = stopping.get(tenant.id());
-        if (stop == null) {
-            configure(tenant);
-        } else {
-            LOG.info("Tenant '{}' is back while its previous actors stop; its policy applies once they have",
-                    tenant.id());
-            stop.whenComplete((stopped, failure) -> {
-                if (!tenant.isRemoved()) {
-                    configure(tenant);
-                }
-            });
-        }
+        configure(tenant);
         warnIfAboveServer(tenant, serverMaxFrameBytes);
     }
 
@@ -67,9 +52,7 @@ final class TenantPolicies implements TenantLifecycle {
             LOG.error("Tenant '{}' removed, but its actors could not be stopped", id, e);
             return;
         }
-        stopping.put(id, stop);
         stop.whenComplete((stopped, failure) -> {
-            stopping.remove(id, stop);
             if (failure != null) {
                 LOG.error("Tenant '{}' removed, but stopping its actors failed", id, failure);
             } else {

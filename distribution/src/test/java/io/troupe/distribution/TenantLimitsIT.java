@@ -13,6 +13,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
@@ -23,14 +25,16 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.troupe.protocol.ErrorCode;
 import io.troupe.protocol.Frame;
+import io.troupe.protocol.FrameEncoder;
 import io.troupe.protocol.FrameType;
 
 /**
  * A tenant's limits in the built distribution, over real sockets: each limit that refuses does so with
  * its error code; the rate limits throttle (the tenant's connections are read only as fast as the limit
- * allows) and every request is answered; a changed file applies to open sessions; a removed tenant's
- * sessions are told why in their BYE, and the tenant comes back with fresh actors. The tenants are
- * written to {@code etc/} as a user would, and FileInstall (polling every second) loads them.
+ * allows), so does the queue limit (until the tenant's actors catch up), and every request is answered;
+ * a changed file applies to open sessions; a removed tenant's sessions are told why in their BYE, and
+ * the tenant comes back with fresh actors. The tenants are written to {@code etc/} as a user would, and
+ * FileInstall (polling every second) loads them.
  *
  * <p><b>Threading:</b> JUnit's thread; one Troupe process for the class, whose output
  * {@link TroupeProcess}'s threads read.
@@ -55,6 +59,8 @@ class TenantLimitsIT {
     static void startTroupe() throws Exception {
         port = TestInstallation.freePort();
         home = TestInstallation.copy(dir, port);
+        // burn (a handler that keeps its worker busy for the microseconds asked) fills a tenant's queue
+        Files.copy(Path.of(System.getProperty("troupe.burnPlugin")), home.resolve("deploy/burn.jar"));
         troupe = TroupeProcess.start(home.resolve("bin/troupe"), dir, JAVA_HOME);
         troupe.awaitLineStartingWith("Troupe ready", STARTUP);
     }
@@ -124,7 +130,7 @@ class TenantLimitsIT {
             for (int i = 1; i <= 200; i++) {
                 pipeline.add(WireClient.request(i, "echo", content));
             }
-            long bytes = pipeline.stream().mapToLong(io.troupe.protocol.FrameEncoder::encodedSize).sum();
+            long bytes = pipeline.stream().mapToLong(FrameEncoder::encodedSize).sum();
             long start = System.nanoTime();
             client.send(pipeline);
 
@@ -170,6 +176,29 @@ class TenantLimitsIT {
                     + " s");
             String row = tenantsRow("requests", "requestsPerSecond ");
             assertTrue(row.contains("80"), row);
+        }
+    }
+
+    @Test
+    void atItsQueueLimitTheTenantIsThrottledUntilItsActorsCatchUpAndEveryRequestIsAnswered() throws Exception {
+        writeTenant("queue", "maxQueuedMessages = 8");
+        try (WireClient client = served("queue")) {
+            List<Frame> pipeline = new ArrayList<>();
+            for (int i = 1; i <= 100; i++) {
+                pipeline.add(WireClient.request(i, "burn", "2000"));
+            }
+            client.send(pipeline);
+            Set<Long> answered = new TreeSet<>();
+            for (int i = 1; i <= 100; i++) {
+                Frame reply = client.expect(REPLY);
+                assertEquals(FrameType.REPLY, reply.type(), () -> reply + " " + reply.text());
+                assertEquals("2000", reply.text());
+                answered.add(reply.corrId()); // a pool of burn actors answers in any order
+            }
+            assertEquals(100, answered.size(), "none lost, none twice: " + answered);
+            awaitLog("Tenant 'queue' is throttled by maxQueuedMessages (8)");
+            String row = tenantsRow("queue", "queuedMessages ");
+            assertTrue(row.contains("100"), row);
         }
     }
 

@@ -11,7 +11,9 @@ import java.util.stream.Stream;
  *
  * <p>When {@link #closesConnection()} is true, the server sends the ERROR frame and then closes the
  * connection; otherwise the session goes on. Clients must expect codes they do not know (a newer
- * server may add some): {@link #fromCode(String)} returns empty for them.
+ * server may add some): {@link #fromCode(String)} returns empty for them. The server also sends
+ * {@code tenant.limit.actors} (the request's handler would exceed the tenant's actor limit; the session
+ * goes on), which this enum does not list yet: the README's <i>Error codes</i> table lists every code.
  *
  * <p><b>Threading:</b> immutable; any thread.
  */
@@ -37,7 +39,11 @@ public enum ErrorCode {
     NO_HANDLER("no.handler", false),
     /** The tenant has reached its connection quota. */
     QUOTA_CONNECTIONS("quota.connections", true),
-    /** The tenant has exceeded its message rate. */
+    /**
+     * The tenant has exceeded its message rate. No longer sent by the Troupe server, which throttles a
+     * tenant over its rate instead (it reads the tenant's connections only as fast as the rate allows);
+     * kept so that clients written against older servers still compile and understand it.
+     */
     QUOTA_RATE("quota.rate", false),
     /** The handler's mailbox is full. */
     MAILBOX_FULL("mailbox.full", false),

@@ -20,6 +20,12 @@ import java.util.concurrent.atomic.AtomicReference;
  *                               behind the clock, is lowest; the clock follows the lanes it picks
  * </pre>
  *
+ * <p><b>No tenant holds every worker.</b> With several lanes, a tenant runs at most {@code cap} turns
+ * at once (the pool passes its size less one, and keeps a worker in reserve for that): a tenant whose
+ * turns are long (a handler burning the CPU) fills the other workers, and the next tenant's actor
+ * starts on the reserve at once instead of waiting for one of those turns to end. Tasks without a
+ * tenant are not capped.
+ *
  * <p>A poll scans every lane, so it costs time in the number of tenants that ever had actors on this
  * pool; lanes are never removed (a cell holds its lane for life, and must always be served). Within
  * a lane, tasks keep the order of the ring (FIFO up to its capacity); the order of one actor's
@@ -29,6 +35,11 @@ import java.util.concurrent.atomic.AtomicReference;
  * a compare-and-set of the lane array).
  */
 final class FairRunQueue {
+
+    /** Who takes a task: told the lane whose turn it claimed, to leave it when the turn ends. */
+    interface Taker {
+        void entered(RunGroup lane);
+    }
 
     private static final int TENANT_CAPACITY = 1024;
     /** How often a poll looks again when the lane it chose was emptied by another worker meanwhile. */
@@ -92,26 +103,35 @@ final class FairRunQueue {
         groupOf(task).queue().offer(task);
     }
 
-    Runnable poll() {
+    /** Whether the queue has lanes of tenants (and so counts running turns and caps them). */
+    boolean hasTenantLanes() {
+        return lanes.get().length > 1;
+    }
+
+    /**
+     * The next task, from the lane furthest behind among those with work and room for another turn
+     * under {@code cap} (turns of one tenant at once). With several lanes, the turn is claimed in its
+     * lane ({@link RunGroup#tryEnter}) and {@code taker} records the lane, to leave it when the turn
+     * ends; with one lane nothing is counted.
+     */
+    Runnable poll(Taker taker, int cap) {
         RunGroup[] all = lanes.get();
         if (all.length == 1) {
             return shared.queue().poll();
         }
         for (int attempt = 0; attempt < RETRIES; attempt++) {
-            RunGroup best = lowest(all);
+            RunGroup best = lowest(all, cap);
             if (best == null) {
                 return null;
             }
-            Runnable task = best.queue().poll();
+            Runnable task = take(best, taker, cap);
             if (task != null) {
-                picked(best);
                 return task;
             }
         }
-        for (RunGroup group : all) { // lanes emptied under us each time: take whatever is there
-            Runnable task = group.queue().poll();
+        for (RunGroup group : all) { // lanes emptied or filled under us each time: take whatever is allowed
+            Runnable task = take(group, taker, cap);
             if (task != null) {
-                picked(group);
                 return task;
             }
         }
@@ -119,24 +139,39 @@ final class FairRunQueue {
     }
 
     /**
-     * Whether a worker about to run {@code task} from its next-task slot should queue it in its lane
-     * instead: another lane with work is further behind.
+     * Claims a turn for {@code task}, just taken from a worker's next-task slot, in its lane: false when
+     * that lane is at the cap (or another lane is further behind) and the task was queued in its lane
+     * instead. With one lane, always true and nothing is counted.
      */
-    boolean shouldYield(Runnable task) {
+    boolean admitLocal(Runnable task, Taker taker, int cap) {
         RunGroup[] all = lanes.get();
         if (all.length == 1) {
-            return false;
+            return true;
         }
         RunGroup own = groupOf(task);
-        RunGroup best = lowest(all);
-        return best != null && best != own && effectiveTime(best) - effectiveTime(own) < 0;
+        RunGroup best = lowest(all, cap);
+        boolean behind = best != null && best != own && effectiveTime(best) - effectiveTime(own) < 0;
+        if (!behind && own.tryEnter(cap)) {
+            picked(own);
+            taker.entered(own);
+            return true;
+        }
+        own.queue().offer(task);
+        return false;
     }
 
-    /** A task from a next-task slot runs: its lane is served now. */
-    void served(Runnable task) {
-        if (lanes.get().length > 1) {
-            picked(groupOf(task));
+    private Runnable take(RunGroup group, Taker taker, int cap) {
+        if (group.queue().isEmpty() || !group.tryEnter(cap)) {
+            return null;
         }
+        Runnable task = group.queue().poll();
+        if (task == null) {
+            group.leave();
+            return null;
+        }
+        picked(group);
+        taker.entered(group);
+        return task;
     }
 
     /** An estimate of the tasks waiting in every lane. */
@@ -154,11 +189,11 @@ final class FairRunQueue {
         }
     }
 
-    private RunGroup lowest(RunGroup[] all) {
+    private RunGroup lowest(RunGroup[] all, int cap) {
         RunGroup best = null;
         long bestTime = 0;
         for (RunGroup group : all) {
-            if (!group.queue().isEmpty()) {
+            if (!group.queue().isEmpty() && group.hasRoom(cap)) {
                 long time = effectiveTime(group);
                 if (best == null || time - bestTime < 0) {
                     best = group;

@@ -2,6 +2,7 @@ package io.troupe.host.dispatch;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -45,6 +46,8 @@ public final class RunGroup {
     private final RunQueue queue;
     private final LongAdder workerNanos = new LongAdder();
     private final LongAdder turns = new LongAdder();
+    /** Turns of this group running now; counted only while the queue has several lanes. */
+    private final AtomicInteger running = new AtomicInteger();
     private volatile int weight = 1;
     @SuppressWarnings("unused") // accessed through VIRTUAL_TIME
     private volatile long virtualTime;
@@ -84,6 +87,40 @@ public final class RunGroup {
     /** Turns measured for this group. */
     public long turns() {
         return turns.sum();
+    }
+
+    /** Turns of this group running now (while the run queue has several lanes). */
+    public int running() {
+        return running.get();
+    }
+
+    /**
+     * Claims a turn: always for the group of no tenant; for a tenant only while fewer than {@code cap}
+     * of its turns run, so that one tenant never holds every worker.
+     */
+    boolean tryEnter(int cap) {
+        if (!isTenant()) {
+            running.incrementAndGet();
+            return true;
+        }
+        int current;
+        do {
+            current = running.get();
+            if (current >= cap) {
+                return false;
+            }
+        } while (!running.compareAndSet(current, current + 1));
+        return true;
+    }
+
+    /** Whether the group may start another turn under {@code cap}; a racy read. */
+    boolean hasRoom(int cap) {
+        return !isTenant() || running.get() < cap;
+    }
+
+    /** Ends a turn claimed by {@link #tryEnter}. */
+    void leave() {
+        running.decrementAndGet();
     }
 
     /** Tasks waiting in this group; an estimate. */

@@ -67,7 +67,7 @@ import org.slf4j.LoggerFactory;
  * racily but consistently as described; {@link #pushLocal} only on this worker's thread; the slot
  * is taken with an atomic exchange by its owner or a thief; everything else runs on the worker itself.
  */
-public final class Worker extends Thread implements RuntimeThread {
+public final class Worker extends Thread implements RuntimeThread, FairRunQueue.Taker {
 
     private static final Logger LOG = LoggerFactory.getLogger(Worker.class);
     private static final int SPINS = 64;
@@ -118,6 +118,8 @@ public final class Worker extends Thread implements RuntimeThread {
     private int localStreak;
     /** When the previous timed turn ended ({@link System#nanoTime()}), 0 when unknown; confined to this worker. */
     private long turnClock;
+    /** The lane whose turn the task being run claimed ({@link RunGroup#tryEnter}), or null; confined to this worker. */
+    private RunGroup entered;
 
     Worker(WorkerPool pool, String name, ClassLoader defaultLoader) {
         super(name);
@@ -248,28 +250,36 @@ public final class Worker extends Thread implements RuntimeThread {
         }
         if (++localStreak > LOCAL_STREAK) {
             localStreak = 0;
-            Runnable shared = pool.runQueue().poll();
+            Runnable shared = pool.poll(this);
             if (shared != null) {
                 return shared;
             }
         }
-        Runnable local = takeSlot();
-        if (local != null && pool.runQueue().shouldYield(local)) {
-            pool.runQueue().offer(local); // another tenant is further behind: this one waits in its lane
-            Runnable fairer = pool.runQueue().poll();
-            return fairer != null ? fairer : local;
+        return admitted(takeSlot());
+    }
+
+    /**
+     * {@code local}, a task from a slot, if its tenant may run now; otherwise it waits in its lane (at
+     * the cap, or behind a tenant further behind) and the fairest task runs instead.
+     */
+    private Runnable admitted(Runnable local) {
+        if (local == null || pool.runQueue().admitLocal(local, this, pool.laneCap())) {
+            return local;
         }
-        if (local != null) {
-            pool.runQueue().served(local);
-        }
-        return local;
+        return pool.poll(this);
+    }
+
+    /** Called by the run queue, on this worker's thread, for the turn it hands out. */
+    @Override
+    public void entered(RunGroup lane) {
+        entered = lane;
     }
 
     private Runnable next() {
-        Runnable next = pool.runQueue().poll();
+        Runnable next = pool.poll(this);
         for (int i = 0; next == null && i < SPINS; i++) {
             Thread.onSpinWait();
-            next = pool.runQueue().poll();
+            next = pool.poll(this);
         }
         if (next == null && pool.spinNanos() > 0) {
             next = yieldForWork();
@@ -278,7 +288,7 @@ public final class Worker extends Thread implements RuntimeThread {
             return next;
         }
         pool.idleWorkers().offer(this);
-        next = pool.runQueue().poll();
+        next = pool.poll(this);
         if (next == null && pool.isRunning() && !retiring) {
             List<Worker> others = pool.workers();
             long[] turns = busyTurns(others);
@@ -308,7 +318,7 @@ public final class Worker extends Thread implements RuntimeThread {
         pool.spinning(1);
         Runnable next;
         try {
-            while ((next = pool.runQueue().poll()) == null && pool.isRunning() && !retiring
+            while ((next = pool.poll(this)) == null && pool.isRunning() && !retiring
                     && System.nanoTime() - deadline < 0) {
                 Thread.yield();
             }
@@ -351,7 +361,7 @@ public final class Worker extends Thread implements RuntimeThread {
             if (turns[i] != 0 && other.currentTurn() == turns[i]) {
                 Runnable stolen = other.takeSlot();
                 if (stolen != null) {
-                    return stolen;
+                    return admitted(stolen);
                 }
             }
         }
@@ -404,6 +414,10 @@ public final class Worker extends Thread implements RuntimeThread {
                 turnClock = ended == 0 ? 1 : ended;
             } else {
                 turnClock = 0;
+            }
+            if (entered != null) {
+                entered.leave();
+                entered = null;
             }
             TURN.setRelease(this, number + 1);
             TASK.setRelease(this, null); // pins no actor (nor its plugin) while the worker waits

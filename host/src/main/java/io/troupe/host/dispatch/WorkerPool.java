@@ -38,7 +38,11 @@ import java.util.concurrent.locks.LockSupport;
  * the lane with the least weighted worker time first; workers time the turns of tenants (one clock
  * read per turn, chained from the previous turn's end) and charge them to their lane. With no tenant
  * the queue is one lane and no turn is timed. A task in a next-task slot yields to a lane that is
- * further behind: it goes to its own lane's tail instead of running at once.
+ * further behind: it goes to its own lane's tail instead of running at once. Once tenants exist the
+ * pool keeps one worker more than its minimum, within its maximum ({@link #ensureReserve}, started by
+ * the monitor), and one tenant runs at most {@code size - 1} turns at once: a tenant alone still has
+ * the minimum's workers, and the next tenant's actor finds a worker at once even while another
+ * tenant's turns burn the CPU; the operating system then shares the cores between their threads.
  *
  * <h2>Resizing</h2>
  * <pre>
@@ -74,6 +78,13 @@ public final class WorkerPool implements Dispatcher {
     private volatile long spinNanos;
     private final String namePrefix;
     private final ClassLoader defaultLoader;
+    /**
+     * Turns one tenant may run at once: the pool's size less one once the pool runs above its minimum
+     * (the reserve worker, or workers grown for stalls), so that a worker is always left for the other
+     * tenants; the whole pool while it cannot keep a reserve (its maximum is its minimum). Recomputed
+     * under {@link #resizeLock} whenever the size or the bounds change.
+     */
+    private volatile int laneCap = Integer.MAX_VALUE;
     /** The bounds; changed only by {@link #reconfigure}, under {@link #resizeLock}. */
     private volatile int min;
     private volatile int max;
@@ -133,6 +144,7 @@ public final class WorkerPool implements Dispatcher {
             } else if (size > newMax) {
                 retire(size - newMax);
             }
+            sized();
         }
     }
 
@@ -146,6 +158,44 @@ public final class WorkerPool implements Dispatcher {
         if (spin.isNegative()) {
             throw new IllegalArgumentException("worker spin time must not be negative, was " + spin);
         }
+    }
+
+    /**
+     * The least size the pool keeps: its minimum, plus one reserve worker once tenants have lanes, so
+     * that the tenants' cap of size less one still leaves a tenant alone as many workers as the minimum
+     * (never above the maximum).
+     */
+    int minWithReserve() {
+        return Math.min(max, min + (runQueue.hasTenantLanes() ? 1 : 0));
+    }
+
+    /**
+     * Starts the reserve worker once tenants exist (see {@link #minWithReserve}). Called by the monitor
+     * on its own thread, never on a path that must not block.
+     *
+     * @return how many workers were started
+     */
+    public int ensureReserve() {
+        synchronized (resizeLock) {
+            int missing = minWithReserve() - size();
+            return missing > 0 ? addWorkers(missing) : 0;
+        }
+    }
+
+    /** Turns one tenant may run at once. */
+    int laneCap() {
+        return laneCap;
+    }
+
+    /** The next task for {@code taker}; see {@link FairRunQueue#poll}. */
+    Runnable poll(Worker taker) {
+        return runQueue.poll(taker, laneCap);
+    }
+
+    /** Recomputes {@link #laneCap} from the size; under {@link #resizeLock}. */
+    private void sized() {
+        int size = size();
+        laneCap = Math.max(1, size > min ? size - 1 : size);
     }
 
     /** Workers that serve the run queue now (retiring workers not counted). */
@@ -244,6 +294,7 @@ public final class WorkerPool implements Dispatcher {
             // listed before they start: a worker that serves a task is already counted by the monitor
             // and the statistics (PoolableStallIT saw an answer from a worker not yet listed)
             workers = List.copyOf(next);
+            sized();
             added.forEach(Thread::start);
             return started;
         }
@@ -257,7 +308,7 @@ public final class WorkerPool implements Dispatcher {
      */
     public int retireIdle(int count) {
         synchronized (resizeLock) {
-            return retire(Math.max(0, Math.min(count, size() - min)));
+            return retire(Math.max(0, Math.min(count, size() - minWithReserve())));
         }
     }
 
@@ -272,6 +323,7 @@ public final class WorkerPool implements Dispatcher {
                 retired++;
             }
         }
+        sized();
         return retired;
     }
 
@@ -356,6 +408,7 @@ public final class WorkerPool implements Dispatcher {
             List<Worker> next = new ArrayList<>(workers);
             next.remove(worker);
             workers = List.copyOf(next);
+            sized();
         }
         if (running && runQueue.size() > 0) {
             wakeOne(); // execute() may have spent its wake-up on this worker

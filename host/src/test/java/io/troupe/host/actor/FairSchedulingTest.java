@@ -79,6 +79,37 @@ class FairSchedulingTest {
     }
 
     @Test
+    void aTenantHoldingEveryWorkerLeavesTheReserveToTheNext() throws Exception {
+        WorkerPool two = new WorkerPool(2, 4, "reserve-worker", getClass().getClassLoader());
+        ActorSystem shared = new ActorSystem(two, timer, name -> Optional.empty(), ActorSystem.DEFAULT_THROUGHPUT);
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch hogsRunning = new CountDownLatch(2);
+        try {
+            List<ActorRef> hogs = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                hogs.add(shared.spawn(FactorySource.of(() -> (ctx, message) -> {
+                    hogsRunning.countDown();
+                    release.await(30, TimeUnit.SECONDS); // a turn that does not end: it holds its worker
+                }, "hog"), ActorOptions.defaults(), "hog"));
+            }
+            ActorRef quiet = shared.spawn(FactorySource.of(() -> (ctx, message) -> ctx.reply(message), "quiet"),
+                    ActorOptions.defaults(), "quiet");
+            assertEquals(1, two.ensureReserve(), "tenants exist: one worker more than the minimum");
+            assertEquals(3, two.size());
+            hogs.forEach(hog -> hog.tell("hold"));
+            assertTrue(hogsRunning.await(10, TimeUnit.SECONDS));
+            assertEquals("hi", shared.ask(quiet, "hi", Duration.ofSeconds(10)).toCompletableFuture()
+                    .get(15, TimeUnit.SECONDS), "the quiet tenant is served while the hog holds two workers");
+            assertEquals(2, two.groups().stream().filter(group -> group.tenant().equals("hog")).findFirst()
+                    .orElseThrow().running(), "the hog runs at most size - 1 turns at once");
+        } finally {
+            release.countDown();
+            shared.shutdown(Duration.ofSeconds(5));
+            two.shutdown(5, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
     void eachSendersOrderIsKeptWhileTenantsCompete() throws InterruptedException {
         int senders = 4;
         int perSender = 5_000;

@@ -37,13 +37,35 @@ class FairRunQueueTest {
         }
     }
 
+    /** A worker's side of a turn: the lane it claimed. */
+    private static final class Claim implements FairRunQueue.Taker {
+        RunGroup lane;
+
+        @Override
+        public void entered(RunGroup entered) {
+            lane = entered;
+        }
+
+        /** The turn ended: leaves the lane claimed, if any. */
+        void end() {
+            if (lane != null) {
+                lane.leave();
+                lane = null;
+            }
+        }
+    }
+
+    private static final int NO_CAP = Integer.MAX_VALUE;
+
     private final FairRunQueue queue = new FairRunQueue(64);
+    private final Claim claim = new Claim();
 
     /** Polls one task and charges its cost, as a worker does; returns it. */
     private Turn serve() {
-        Turn turn = (Turn) queue.poll();
+        Turn turn = (Turn) queue.poll(claim, NO_CAP);
         assertNotNull(turn, "a task was waiting");
         turn.group().charge(turn.nanos());
+        claim.end();
         return turn;
     }
 
@@ -69,8 +91,9 @@ class FairRunQueueTest {
         queue.offer(plain);
         assertEquals(1, queue.groups().size());
         assertFalse(queue.measures(queue.groupOf(plain)));
-        assertSame(plain, queue.poll());
-        assertNull(queue.poll());
+        assertSame(plain, queue.poll(claim, NO_CAP));
+        assertNull(claim.lane, "one lane: nothing is counted");
+        assertNull(queue.poll(claim, NO_CAP));
     }
 
     @Test
@@ -174,10 +197,42 @@ class FairRunQueueTest {
         RunGroup behind = queue.group("behind");
         ahead.charge(10_000_000);
         Turn own = new Turn(ahead, 1, 0);
-        assertFalse(queue.shouldYield(own), "nobody else waits");
+        assertTrue(queue.admitLocal(own, claim, NO_CAP), "nobody else waits");
+        assertSame(ahead, claim.lane);
+        claim.end();
         queue.offer(new Turn(behind, 1, 0));
-        assertTrue(queue.shouldYield(own));
-        assertFalse(queue.shouldYield(new Turn(behind, 1, 1)), "a task of the lane furthest behind runs");
+        assertFalse(queue.admitLocal(own, claim, NO_CAP), "a lane further behind waits");
+        assertEquals(1, ahead.queued(), "the slot task went to its lane");
+        assertTrue(queue.admitLocal(new Turn(behind, 1, 1), claim, NO_CAP), "the lane furthest behind runs");
+        claim.end();
+    }
+
+    @Test
+    void aTenantAtTheCapWaitsAndOthersRun() {
+        RunGroup burner = queue.group("burner");
+        RunGroup quiet = queue.group("quiet");
+        for (int i = 0; i < 10; i++) {
+            queue.offer(new Turn(burner, 5_000_000, i));
+        }
+        Claim first = new Claim();
+        Claim second = new Claim();
+        assertSame(burner, ((Turn) queue.poll(first, 2)).group());
+        assertSame(burner, ((Turn) queue.poll(second, 2)).group());
+        assertEquals(2, burner.running());
+        assertNull(queue.poll(claim, 2), "two turns of one tenant at once is its cap: the reserve worker waits");
+        queue.offer(new Turn(quiet, 10_000, 0));
+        assertSame(quiet, ((Turn) queue.poll(claim, 2)).group(), "and takes the next tenant's actor at once");
+        claim.end();
+        first.end();
+        assertSame(burner, ((Turn) queue.poll(claim, 2)).group(), "room again once a turn ended");
+        claim.end();
+        second.end();
+        Runnable plain = () -> { };
+        queue.offer(plain);
+        queue.offer(() -> { });
+        assertSame(plain, queue.poll(new Claim(), 1), "tasks of no tenant are not capped");
+        assertNotNull(queue.poll(new Claim(), 1));
+        assertEquals(0, burner.running());
     }
 
     @Test
@@ -201,10 +256,12 @@ class FairRunQueueTest {
         for (int c = 0; c < 2; c++) {
             new Thread(() -> {
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                Claim own = new Claim();
                 while (taken.get() < producers * perProducer && System.nanoTime() < deadline) {
-                    Turn turn = (Turn) queue.poll();
+                    Turn turn = (Turn) queue.poll(own, NO_CAP);
                     if (turn != null) {
                         turn.group().charge(turn.nanos());
+                        own.end();
                         taken.incrementAndGet();
                         if (!seen.add(turn.number())) {
                             duplicates.incrementAndGet();
@@ -217,6 +274,7 @@ class FairRunQueueTest {
         assertTrue(done.await(60, TimeUnit.SECONDS));
         assertEquals(producers * perProducer, seen.size());
         assertEquals(0, duplicates.get());
-        assertNull(queue.poll());
+        assertNull(queue.poll(claim, NO_CAP));
+        groups.forEach(group -> assertEquals(0, group.running(), group + " left every turn it entered"));
     }
 }

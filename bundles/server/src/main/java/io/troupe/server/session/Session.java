@@ -346,6 +346,7 @@ public final class Session implements ConnectionHandler, TenantSession {
         throttle.attach(candidate);
         inFlight.countErrorsWith(candidate.metrics()::countError);
         state = SessionState.OPEN;
+        connection.fairnessGroup(candidate.id()); // the loop reads this tenant's connections in turn with others'
         actor = sessions.runtime().spawn(() -> new SessionActor(this::push),
                 ActorOptions.defaults().withName("session-" + id));
         write(Frame.welcome(frame.corrId(), id));

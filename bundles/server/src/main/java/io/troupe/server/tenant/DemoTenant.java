@@ -110,7 +110,18 @@ public final class DemoTenant {
                 + "# the token or the limits, delete it to remove the tenant: changes apply within seconds.\n"
                 + TenantConfig.TOKEN + " = " + token + "\n"
                 + TenantConfig.MAX_CONNECTIONS + " = " + TenantConfig.DEFAULT_MAX_CONNECTIONS + "\n"
-                + "# 0 = unlimited\n"
-                + TenantConfig.MAX_REQUESTS_PER_SECOND + " = 0\n";
+                + "# 0 = unlimited. Over a rate or the queue limit the tenant's connections are read more slowly;\n"
+                + "# nothing is refused or dropped.\n"
+                + TenantConfig.MAX_REQUESTS_PER_SECOND + " = 0\n"
+                + "# maxBytesPerSecond = 0\n"
+                + "# maxQueuedMessages = 0\n"
+                + "# 0 = unlimited; at the limit a request that needs a new actor gets tenant.limit.actors\n"
+                + "# maxActors = 0\n"
+                + "# 0 = the server's maxFrameBytes, which this can only lower\n"
+                + "# maxFrameBytes = 0\n"
+                + "# share of the workers beside other busy tenants, 1 to 1000\n"
+                + "# weight = 1\n"
+                + "# handler names the tenant may call, comma-separated; empty = all\n"
+                + "# handlers = echo, wordcount\n";
     }
 }

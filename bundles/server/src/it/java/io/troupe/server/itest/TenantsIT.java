@@ -6,9 +6,11 @@ import static org.junit.Assert.assertNotNull;
 import static org.junit.Assert.assertTrue;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Hashtable;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import javax.inject.Inject;
 
@@ -78,6 +80,41 @@ public class TenantsIT extends ServerTest {
             }
             Await.until("the closed connection is no longer counted", () -> tenant(stats, "counted").connections() == 0,
                     () -> String.valueOf(tenant(stats, "counted")));
+        } finally {
+            context.ungetService(reference);
+        }
+    }
+
+    @Test
+    public void theServerStatsServiceSaysWhichLimitThrottlesATenantAndForHowLong() throws IOException {
+        ServiceReference<ServerStats> reference = context.getServiceReference(ServerStats.class);
+        ServerStats stats = context.getService(reference);
+        try {
+            String token = server.addTenant("slowed", "maxBytesPerSecond", "4096", "maxFrameBytes", "2048",
+                    "weight", "5", "handlers", "echo");
+            try (TestClient client = server.openWhenServed("slowed", token)) {
+                List<Frame> pipeline = new ArrayList<>();
+                for (int i = 1; i <= 12; i++) {
+                    pipeline.add(Frame.request(i, "echo", new byte[1000]));
+                }
+                client.sendAll(pipeline);
+                Await.until("the byte rate throttles the tenant",
+                        () -> tenant(stats, "slowed").throttledBy().contains(TenantStats.BYTES_PER_SECOND),
+                        () -> String.valueOf(tenant(stats, "slowed")));
+                for (int i = 1; i <= 12; i++) {
+                    Frame reply = client.next();
+                    assertEquals(TestClient.describe(reply), FrameType.REPLY, reply.type());
+                    assertEquals(i, reply.corrId());
+                }
+                TenantStats slowed = tenant(stats, "slowed");
+                assertTrue(slowed.toString(), slowed.throttledNanos(TenantStats.BYTES_PER_SECOND) > 1_000_000_000L);
+                assertEquals(0, slowed.throttledNanos(TenantStats.REQUESTS_PER_SECOND));
+                assertTrue(slowed.toString(), slowed.bytesReceived() >= 12 * 1000);
+                assertEquals(4096, slowed.maxBytesPerSecond());
+                assertEquals(2048, slowed.maxFrameBytes());
+                assertEquals(5, slowed.weight());
+                assertEquals(Set.of("echo"), slowed.handlers());
+            }
         } finally {
             context.ungetService(reference);
         }

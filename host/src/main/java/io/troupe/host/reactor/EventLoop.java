@@ -125,6 +125,8 @@ public final class EventLoop implements Executor {
     private long waited;
     /** Loop-confined: whether the loop is between entering select and its first ready key. */
     private boolean waiting;
+    /** {@link #runTasks}, between read slices. */
+    private final Runnable taskRunner = this::runTasks;
     /** Loop-confined: the connections found readable by the current select, served a slice at a time. */
     private final ReadLanes readLanes = new ReadLanes();
     /** Loop-confined: lent to one connection's read at a time ({@link #readBuffer()}); allocated on first use. */
@@ -330,7 +332,7 @@ public final class EventLoop implements Executor {
         lastIterationNanos = now;
         timers.runDue(now);
         select(now);
-        readLanes.serve();
+        readLanes.serve(taskRunner);
         runTasks();
     }
 

@@ -12,13 +12,13 @@ import java.util.Map;
  * <pre>
  *   select ─► ready(c) per readable key ─► lane of c's group ─► serve():
  *             lanes: [acme: c1 c2 c3 …]  [globex: c9]            acme c1, globex c9, acme c2, acme c3, …
- *   then the loop runs its tasks (answers to write) and selects again; a connection with more input
- *   is readable again at once, and gets its next slice in the next round
+ *   after each slice the loop runs the tasks queued meanwhile (answers to write); after the round it
+ *   selects again, and a connection with more input is readable again at once for the next round
  * </pre>
  *
- * So one group's many busy connections delay another group's frames by at most one slice, and the
- * answers the workers hand back wait for one round of slices, where reading each ready connection
- * to its end would make both wait for all of them. Connections without a group form the group
+ * So one group's many busy connections delay another group's frames, and the answers the workers
+ * hand back, by at most one slice, where reading each ready connection to its end would make both
+ * wait for all of them. Connections without a group form the group
  * {@code ""}. Lanes are kept for the loop's life (one per group seen: tenant ids, a bounded set), so
  * that serving allocates nothing.
  *
@@ -48,14 +48,18 @@ final class ReadLanes {
         }
     }
 
-    /** Reads one slice of every queued connection, the groups in turn. */
-    void serve() {
+    /**
+     * Reads one slice of every queued connection, the groups in turn, running {@code betweenSlices}
+     * after each (the loop's tasks: answers the workers handed back wait for one slice, not a round).
+     */
+    void serve(Runnable betweenSlices) {
         Lane lane;
         while ((lane = turn.poll()) != null) {
             TcpConnection connection = lane.ready.poll();
             if (connection != null) {
                 connection.unmarkQueuedForRead(); // before the slice: a select inside it may queue it again
                 connection.readSlice();
+                betweenSlices.run();
             }
             if (lane.ready.isEmpty()) {
                 lane.queued = false;

@@ -103,9 +103,9 @@ final class FairRunQueue {
         groupOf(task).queue().offer(task);
     }
 
-    /** Whether the queue has lanes of tenants (and so counts running turns and caps them). */
-    boolean hasTenantLanes() {
-        return lanes.get().length > 1;
+    /** Whether at least two tenants have lanes: then a worker is kept for one while the other is busy. */
+    boolean hasSeveralTenants() {
+        return lanes.get().length > 2;
     }
 
     /**

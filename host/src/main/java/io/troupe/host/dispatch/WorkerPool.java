@@ -38,9 +38,9 @@ import java.util.concurrent.locks.LockSupport;
  * the lane with the least weighted worker time first; workers time the turns of tenants (one clock
  * read per turn, chained from the previous turn's end) and charge them to their lane. With no tenant
  * the queue is one lane and no turn is timed. A task in a next-task slot yields to a lane that is
- * further behind: it goes to its own lane's tail instead of running at once. Once tenants exist the
- * pool keeps one worker more than its minimum, within its maximum ({@link #ensureReserve}, started by
- * the monitor), and one tenant runs at most {@code size - 1} turns at once: a tenant alone still has
+ * further behind: it goes to its own lane's tail instead of running at once. Once several tenants
+ * exist the pool keeps one worker more than its minimum, within its maximum ({@link #ensureReserve},
+ * started by the monitor), and one tenant runs at most {@code size - 1} turns at once: a tenant alone still has
  * the minimum's workers, and the next tenant's actor finds a worker at once even while another
  * tenant's turns burn the CPU; the operating system then shares the cores between their threads.
  *
@@ -79,10 +79,11 @@ public final class WorkerPool implements Dispatcher {
     private final String namePrefix;
     private final ClassLoader defaultLoader;
     /**
-     * Turns one tenant may run at once: the pool's size less one once the pool runs above its minimum
-     * (the reserve worker, or workers grown for stalls), so that a worker is always left for the other
-     * tenants; the whole pool while it cannot keep a reserve (its maximum is its minimum). Recomputed
-     * under {@link #resizeLock} whenever the size or the bounds change.
+     * Turns one tenant may run at once: with several tenants and the pool above its minimum (the
+     * reserve worker, or workers grown for stalls), the pool's size less one, so that a worker is
+     * always left for the other tenants; otherwise the whole pool (one tenant alone, or a pool whose
+     * maximum is its minimum). Recomputed under {@link #resizeLock} whenever the size, the bounds or
+     * the reserve change.
      */
     private volatile int laneCap = Integer.MAX_VALUE;
     /** The bounds; changed only by {@link #reconfigure}, under {@link #resizeLock}. */
@@ -161,24 +162,28 @@ public final class WorkerPool implements Dispatcher {
     }
 
     /**
-     * The least size the pool keeps: its minimum, plus one reserve worker once tenants have lanes, so
-     * that the tenants' cap of size less one still leaves a tenant alone as many workers as the minimum
-     * (never above the maximum).
+     * The least size the pool keeps: its minimum, plus one reserve worker once several tenants have
+     * lanes, so that the tenants' cap of size less one still leaves a tenant alone as many workers as
+     * the minimum (never above the maximum). With one tenant or none, there is no one to keep a worker
+     * for, and the pool is what it was configured to be.
      */
     int minWithReserve() {
-        return Math.min(max, min + (runQueue.hasTenantLanes() ? 1 : 0));
+        return Math.min(max, min + (runQueue.hasSeveralTenants() ? 1 : 0));
     }
 
     /**
-     * Starts the reserve worker once tenants exist (see {@link #minWithReserve}). Called by the monitor
-     * on its own thread, never on a path that must not block.
+     * Starts the reserve worker once several tenants exist (see {@link #minWithReserve}), and applies
+     * the cap that goes with it. Called by the monitor on its own thread, never on a path that must
+     * not block.
      *
      * @return how many workers were started
      */
     public int ensureReserve() {
         synchronized (resizeLock) {
             int missing = minWithReserve() - size();
-            return missing > 0 ? addWorkers(missing) : 0;
+            int started = missing > 0 ? addWorkers(missing) : 0;
+            sized();
+            return started;
         }
     }
 
@@ -195,7 +200,7 @@ public final class WorkerPool implements Dispatcher {
     /** Recomputes {@link #laneCap} from the size; under {@link #resizeLock}. */
     private void sized() {
         int size = size();
-        laneCap = Math.max(1, size > min ? size - 1 : size);
+        laneCap = Math.max(1, size > min && runQueue.hasSeveralTenants() ? size - 1 : size);
     }
 
     /** Workers that serve the run queue now (retiring workers not counted). */

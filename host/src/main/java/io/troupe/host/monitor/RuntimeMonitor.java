@@ -158,7 +158,7 @@ public final class RuntimeMonitor {
         int reserve = pool.ensureReserve();
         if (reserve > 0) {
             events.resized(new PoolChange(pool.size() - reserve, pool.size(),
-                    "tenants run: one worker is kept in reserve, so that no tenant holds every worker"));
+                    "several tenants run: one worker is kept in reserve, so that no tenant holds every worker"));
         }
         int size = pool.size();
         PoolSizer.Decision decision = sizer.decide(now, size, census.busy(), census.stalled(), pool.queued());

@@ -11,9 +11,7 @@ import java.util.stream.Stream;
  *
  * <p>When {@link #closesConnection()} is true, the server sends the ERROR frame and then closes the
  * connection; otherwise the session goes on. Clients must expect codes they do not know (a newer
- * server may add some): {@link #fromCode(String)} returns empty for them. The server also sends
- * {@code tenant.limit.actors} (the request's handler would exceed the tenant's actor limit; the session
- * goes on), which this enum does not list yet: the README's <i>Error codes</i> table lists every code.
+ * server may add some): {@link #fromCode(String)} returns empty for them.
  *
  * <p><b>Threading:</b> immutable; any thread.
  */
@@ -54,7 +52,12 @@ public enum ErrorCode {
     /** The frame is well formed but its contents are not acceptable. */
     BAD_REQUEST("bad.request", false),
     /** The server is shutting down. */
-    SERVER_SHUTDOWN("server.shutdown", false);
+    SERVER_SHUTDOWN("server.shutdown", false),
+    /**
+     * The request's handler actor would be one more than the tenant's {@code maxActors} allows; the
+     * request was not run and the session goes on (since 1.1).
+     */
+    TENANT_LIMIT_ACTORS("tenant.limit.actors", false);
 
     private static final Map<String, ErrorCode> BY_CODE = Stream.of(values())
             .collect(Collectors.toUnmodifiableMap(ErrorCode::code, Function.identity()));

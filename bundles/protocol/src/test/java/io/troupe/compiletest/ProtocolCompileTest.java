@@ -68,7 +68,7 @@ class ProtocolCompileTest {
             ErrorCode.FRAME_TOO_LARGE, ErrorCode.FRAME_MALFORMED, ErrorCode.FRAME_UNEXPECTED,
             ErrorCode.VERSION_UNSUPPORTED, ErrorCode.NO_HANDLER, ErrorCode.QUOTA_CONNECTIONS, ErrorCode.QUOTA_RATE,
             ErrorCode.MAILBOX_FULL, ErrorCode.HANDLER_FAILED, ErrorCode.HANDLER_TIMEOUT, ErrorCode.BAD_REQUEST,
-            ErrorCode.SERVER_SHUTDOWN
+            ErrorCode.SERVER_SHUTDOWN, ErrorCode.TENANT_LIMIT_ACTORS
         };
         ErrorCode code = ErrorCode.valueOf("FRAME_CRC");
         String wire = code.code();

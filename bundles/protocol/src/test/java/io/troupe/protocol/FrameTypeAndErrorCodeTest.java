@@ -77,6 +77,7 @@ class FrameTypeAndErrorCodeTest {
         closes.put("handler.timeout", false);
         closes.put("bad.request", false);
         closes.put("server.shutdown", false);
+        closes.put("tenant.limit.actors", false);
 
         Set<String> wire = Arrays.stream(ErrorCode.values()).map(ErrorCode::code).collect(Collectors.toSet());
         assertEquals(closes.keySet(), wire);

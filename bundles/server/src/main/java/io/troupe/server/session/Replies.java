@@ -87,13 +87,12 @@ public final class Replies {
     }
 
     /**
-     * The ERROR {@value io.troupe.api.ErrorCode#TENANT_LIMIT_ACTORS} for the request {@code corrId} whose
-     * handler could not be created: the tenant has as many actors as its {@code maxActors} allows.
+     * The ERROR {@code tenant.limit.actors} for the request {@code corrId} whose handler could not be
+     * created: the tenant has as many actors as its {@code maxActors} allows.
      */
     public static Frame tenantLimitActors(long corrId, String name, String tenant, String detail) {
-        return new Frame(FrameType.ERROR, corrId, io.troupe.api.ErrorCode.TENANT_LIMIT_ACTORS,
-                shorten("tenant '" + tenant + "' is at its maxActors limit; '" + name + "' was not run: " + detail)
-                        .getBytes(UTF_8));
+        return error(corrId, ErrorCode.TENANT_LIMIT_ACTORS,
+                "tenant '" + tenant + "' is at its maxActors limit; '" + name + "' was not run: " + detail);
     }
 
     /** BYE whose content says why the server ends the session, in UTF-8 (for example "tenant removed"). */

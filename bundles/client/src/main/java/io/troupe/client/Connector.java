@@ -79,6 +79,8 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
     private boolean reconnectArmed;
     /** An ERROR for no request (corrId 0 or unknown): the likely reason for the coming close. */
     private TroupeClientException serverError;
+    /** The reason a server's BYE carried in its content (e.g. "tenant removed"), or null. */
+    private String byeReason;
     private SelectorLoop.Timer reconnectTimer;
     private SelectorLoop.Timer expiryTimer;
     private SelectorLoop.Timer keepAliveTimer;
@@ -218,6 +220,7 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
         sessionOpen = true;
         reconnectArmed = settings.reconnect();
         serverError = null;
+        byeReason = null;
         backoff.reset();
         phase = Phase.CONNECTED;
         lastWriteNanos = loop.nanoTime();
@@ -263,6 +266,11 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
     private Throwable explain(Throwable cause) {
         TroupeClientException error = serverError;
         serverError = null;
+        String bye = byeReason;
+        byeReason = null;
+        if (bye != null && !(cause instanceof TroupeClientException)) {
+            return new ConnectionLostException(cause.getMessage() + " after the server said BYE: " + bye, cause);
+        }
         if (error == null || cause instanceof TroupeClientException) {
             return cause;
         }
@@ -330,7 +338,7 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
             case REPLY, PONG -> answer(frame);
             case ERROR -> error(frame);
             case SEND -> push(frame);
-            case BYE -> serverBye(from);
+            case BYE -> serverBye(from, frame);
             default -> LOG.log(Level.WARNING, "{0} sent {1}, which a server must not send; ignored",
                     settings.address(), frame);
         }
@@ -373,7 +381,11 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
         }
     }
 
-    private void serverBye(Connection from) {
+    private void serverBye(Connection from, Frame frame) {
+        if (frame.content().length > 0) {
+            byeReason = frame.text();
+            LOG.log(Level.WARNING, "{0} ends the session: {1}", settings.address(), byeReason);
+        }
         if (phase == Phase.CONNECTED) {
             phase = Phase.DRAINING;
             armCloseTimer(from, settings.address() + " said BYE but did not close the connection");

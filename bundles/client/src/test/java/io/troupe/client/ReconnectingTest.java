@@ -189,6 +189,23 @@ class ReconnectingTest {
     }
 
     @Test
+    void theReasonABYECarriesExplainsTheEndOfTheSession() throws Exception {
+        connected(TroupeClient.builder().reconnectBackoff(Duration.ofMillis(10), Duration.ofMillis(10)));
+        TestServer.Peer peer = server.nextPeer();
+        CompletableFuture<byte[]> unanswered = client.request("slow", "a".getBytes(UTF_8));
+        TestServer.poll(held, "request a");
+
+        peer.bye("tenant removed");
+        peer.close();
+
+        Throwable failure = failure(unanswered);
+        assertInstanceOf(ConnectionLostException.class, failure);
+        assertTrue(failure.getMessage().contains("said BYE: tenant removed"), failure.getMessage());
+        Throwable cause = listener.next(DISCONNECTED).cause();
+        assertTrue(cause.getMessage().contains("tenant removed"), cause.getMessage());
+    }
+
+    @Test
     void keepAlivePingsAnIdleConnection() throws Exception {
         connected(TroupeClient.builder().keepAlive(Duration.ofMillis(50)));
 

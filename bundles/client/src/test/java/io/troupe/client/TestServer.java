@@ -10,6 +10,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -23,6 +24,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import io.troupe.protocol.ErrorCode;
 import io.troupe.protocol.Frame;
+import io.troupe.protocol.FrameType;
 import io.troupe.protocol.FrameDecoder;
 import io.troupe.protocol.FrameEncoder;
 
@@ -242,6 +244,11 @@ public final class TestServer implements AutoCloseable {
 
         public void bye() throws IOException {
             write(Frame.bye());
+        }
+
+        /** BYE carrying {@code reason} as its UTF-8 content, as a server that removed the tenant sends it. */
+        public void bye(String reason) throws IOException {
+            write(new Frame(FrameType.BYE, 0L, "", reason.getBytes(StandardCharsets.UTF_8)));
         }
 
         /** Closes the socket: the client sees EOF. */

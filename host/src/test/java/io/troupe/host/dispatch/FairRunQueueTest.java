@@ -120,6 +120,22 @@ class FairRunQueueTest {
     }
 
     @Test
+    void theRuntimesOwnActorsKeepRunningUnderATenantsFlood() {
+        RunGroup flood = queue.group("flood");
+        for (int i = 0; i < 1000; i++) {
+            queue.offer(new Turn(flood, 200_000, i));
+        }
+        for (int i = 0; i < 50; i++) {
+            serve(); // the flood has run 10 ms
+        }
+        Runnable sessionActor = () -> { };
+        queue.offer(sessionActor);
+        assertSame(queue.group(""), queue.groupOf(sessionActor));
+        assertSame(sessionActor, queue.poll(claim, NO_CAP), "a task of no tenant runs next");
+        claim.end();
+    }
+
+    @Test
     void workerTimeIsSharedEquallyWhateverATurnCosts() {
         RunGroup burner = queue.group("burner");
         RunGroup light = queue.group("light");

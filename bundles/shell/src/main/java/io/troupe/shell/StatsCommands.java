@@ -14,23 +14,26 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
 
 import io.troupe.api.monitor.RuntimeStats;
 import io.troupe.api.monitor.ServerStats;
+import io.troupe.api.monitor.TenantLoad;
 
 /**
- * The {@code troupe:stats} Gogo command: what the host's monitor measures (workers, loops, actors,
- * backlog, dead letters, log drops, stalls, handlers), from the {@link RuntimeStats} service, and
- * the tenants' figures from the server's {@link ServerStats} service when the server runs. See
- * {@link StatsReport} for the output.
+ * The {@code troupe:stats} and {@code troupe:tenants} Gogo commands. {@code stats}: what the host's
+ * monitor measures (workers, loops, actors, backlog, dead letters, log drops, stalls, handlers), from
+ * the {@link RuntimeStats} service, and the tenants' figures from the server's {@link ServerStats}
+ * service when the server runs ({@link StatsReport}). {@code tenants}: the server's tenants beside the
+ * runtime's view of each ({@link TenantTable}).
  *
  * <p>Like {@link TroupeCommands}, the references are optional and dynamic; without the runtime's
  * service the command prints {@code ERROR runtime.unavailable: ...}, without the server's it leaves
  * the tenants out.
  *
- * <p><b>Threading:</b> Gogo calls {@link #stats} from any session thread, concurrently; the only
- * state is the volatile service reference, read once per command.
+ * <p><b>Threading:</b> Gogo calls {@link #stats} and {@link #tenants()} from any session thread,
+ * concurrently; the only state is the volatile service references, each read once per command.
  */
 @Component(service = StatsCommands.class, property = {
     CommandProcessor.COMMAND_SCOPE + "=troupe",
-    CommandProcessor.COMMAND_FUNCTION + "=stats"
+    CommandProcessor.COMMAND_FUNCTION + "=stats",
+    CommandProcessor.COMMAND_FUNCTION + "=tenants"
 })
 public final class StatsCommands {
 
@@ -69,5 +72,27 @@ public final class StatsCommands {
         }
         ServerStats tenants = server;
         new StatsReport(current.snapshot(), tenants == null ? List.of() : tenants.tenants()).print(out, threads);
+    }
+
+    @Descriptor("lists the server's tenants: connections, requests, requests/s, errors, queued messages, share of"
+            + " the worker pool, time throttled by each limit and the limits throttling it now, and its limits")
+    public void tenants() {
+        tenants(System.out);
+    }
+
+    /**
+     * The server's tenants ({@link ServerStats}) beside what the runtime says of each ({@link TenantLoad}:
+     * queued messages, share of the worker pool); see {@link TenantTable}. Without the runtime's
+     * statistics those columns are {@code -}; without the server, a line says so.
+     */
+    void tenants(PrintStream out) {
+        ServerStats tenants = server;
+        if (tenants == null) {
+            out.println("(the message server is not running)");
+            return;
+        }
+        RuntimeStats runtime = stats;
+        List<TenantLoad> loads = runtime == null ? List.of() : runtime.snapshot().tenants();
+        new TenantTable(tenants.tenants(), loads).print(out);
     }
 }

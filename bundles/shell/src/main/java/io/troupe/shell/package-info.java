@@ -16,7 +16,7 @@
  *                            |  scope "troupe"
  *             +--------------+--------------------+----------------------------------+
  *             v                                   v                                  v
- *   TroupeCommands                       PluginCommands                         StatsCommands, TenantsCommand
+ *   TroupeCommands                       PluginCommands                         StatsCommands
  *   actors, handlers, ask, deadletters   plugins, deploy, update, remove        stats [-t], tenants
  *             |                                   |                       |          |
  *             | optional, dynamic reference       | bundles and their     |          | optional, dynamic

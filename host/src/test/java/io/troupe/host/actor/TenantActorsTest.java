@@ -36,6 +36,18 @@ class TenantActorsTest {
                 .findFirst().orElseThrow();
     }
 
+    /** An actor of {@code tenant} that spawns a child per message and records "spawned" or the refusal's code. */
+    private ActorRef spawner(String tenant, List<String> outcomes) {
+        return runtime.system.spawn(FactorySource.of(() -> (ctx, message) -> {
+            try {
+                ctx.spawn(() -> (c, m) -> { }, ActorOptions.defaults());
+                outcomes.add("spawned");
+            } catch (TroupeException e) {
+                outcomes.add(e.code());
+            }
+        }, "parent"), ActorOptions.defaults(), tenant);
+    }
+
     @Test
     void aTenantWithoutPolicyRunsUnderTheDefaults() {
         assertEquals(TenantPolicy.defaults(), runtime.system.tenantPolicy("acme"));
@@ -65,14 +77,7 @@ class TenantActorsTest {
     void childrenCountAgainstTheirTenant() {
         runtime.system.configureTenant("acme", TenantPolicy.defaults().withMaxActors(3));
         List<String> outcomes = new ArrayList<>();
-        ActorRef parent = runtime.system.spawn(FactorySource.of(() -> (ctx, message) -> {
-            try {
-                ctx.spawn(() -> (c, m) -> { }, ActorOptions.defaults());
-                outcomes.add("spawned");
-            } catch (TroupeException e) {
-                outcomes.add(e.code());
-            }
-        }, "parent"), ActorOptions.defaults(), "acme");
+        ActorRef parent = spawner("acme", outcomes);
         for (int i = 0; i < 4; i++) {
             parent.tell("spawn");
         }
@@ -143,14 +148,7 @@ class TenantActorsTest {
     @Test
     void anActorOfAStoppedTenantCannotSpawnIntoIt() {
         List<String> outcomes = new ArrayList<>();
-        ActorRef parent = runtime.system.spawn(FactorySource.of(() -> (ctx, message) -> {
-            try {
-                ctx.spawn(() -> (c, m) -> { }, ActorOptions.defaults());
-                outcomes.add("spawned");
-            } catch (TroupeException e) {
-                outcomes.add(e.code());
-            }
-        }, "parent"), ActorOptions.defaults(), "acme");
+        ActorRef parent = spawner("acme", outcomes);
         runtime.settle();
         parent.tell("spawn"); // queued before the stop, handled after the tenant was stopped
         runtime.system.stopTenant("acme");

@@ -23,7 +23,7 @@ import io.troupe.api.monitor.WorkerPoolStats;
  *
  * <p><b>Threading:</b> JUnit runs each test on one thread.
  */
-class TenantsCommandTest {
+class StatsCommandsTenantsTest {
 
     private static final long SECOND = 1_000_000_000L;
 
@@ -40,7 +40,7 @@ class TenantsCommandTest {
         RuntimeSnapshot snapshot = new RuntimeSnapshot(Instant.EPOCH, new WorkerPoolStats(2, 2, 8, 0, 0, 0, 0.5,
                 List.of()), List.of(), 0.0, 4, 40, 0, 0, 0, List.of(), List.of(),
                 List.of(new TenantLoad("acme", 3, 4, 0, 40, 100, 900, 5 * SECOND, 0.35)));
-        new TenantsCommand(() -> List.of(ACME, BETA), () -> snapshot).tenants(out);
+        new StatsCommands(() -> snapshot, () -> List.of(ACME, BETA)).tenants(out);
 
         String[] lines = printed().split("\n");
         assertEquals(6, lines.length, printed());
@@ -58,16 +58,16 @@ class TenantsCommandTest {
 
     @Test
     void withoutTheRuntimesStatisticsItsColumnsAreDashes() {
-        new TenantsCommand(() -> List.of(BETA), null).tenants(out);
+        new StatsCommands(null, () -> List.of(BETA)).tenants(out);
         assertEquals(List.of("beta", "0/1000", "0", "0.0", "0", "-", "-", "-", "-"), cells(printed().split("\n")[1]));
     }
 
     @Test
     void withoutTheServerItSaysSo() {
-        new TenantsCommand(null, null).tenants(out);
+        new StatsCommands(null, null).tenants(out);
         assertEquals("(the message server is not running)\n", printed());
         ServerStats none = List::of;
-        new TenantsCommand(none, null).tenants(out);
+        new StatsCommands(null, none).tenants(out);
         assertEquals("(the message server is not running)\n(no tenant configured)\n", printed());
     }
 

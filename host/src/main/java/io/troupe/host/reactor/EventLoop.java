@@ -343,7 +343,7 @@ public final class EventLoop implements Executor {
 
     private void select(long now) {
         beginWait();
-        if (handledIo && spinNanos > 0 && tasks.isEmpty() && readLanes.isEmpty()) {
+        if (handledIo && spinNanos > 0 && tasks.isEmpty()) {
             awaitTasksBriefly();
         }
         handledIo = false;

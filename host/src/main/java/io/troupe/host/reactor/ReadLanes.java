@@ -6,21 +6,21 @@ import java.util.Map;
 
 /**
  * The connections of one event loop that are ready to read, by fairness group (the server's tenant),
- * read a slice at a time (one buffer's worth, decoded and handed on), the groups in turn:
+ * read one slice each (one buffer's worth, decoded and handed on), the groups in turn and each group's
+ * connections in turn:
  *
  * <pre>
- *   select ─► ready(c) per readable key ─► lane of c's group
- *   pass:     one slice per group: acme c1, globex c9   (then the loop's tasks after each slice)
- *   select ─► (non-blocking while lanes wait) c1 readable again: acme [c2 c3 … c1]
- *   pass:     acme c2, globex …
+ *   select ─► ready(c) per readable key ─► lane of c's group ─► serve():
+ *             lanes: [acme: c1 c2 c3 …]  [globex: c9]            acme c1, globex c9, acme c2, acme c3, …
+ *   after each slice the loop runs the tasks queued meanwhile (answers to write); after the round it
+ *   selects again, and a connection with more input is readable again at once for the next round
  * </pre>
  *
- * So a group's many busy connections together get one slice per pass, like another group's single
- * connection: a tenant's frames wait for at most one slice of each other busy tenant, and answers the
- * workers hand back wait for one slice, where reading every ready connection to its end would make
- * both wait for all of them. Connections without a group form the group {@code ""}. Lanes are kept
- * for the loop's life (one per group seen: tenant ids, a bounded set), so that serving allocates
- * nothing.
+ * So one group's many busy connections delay another group's frames, and the answers the workers
+ * hand back, by at most one slice, where reading each ready connection to its end would make both
+ * wait for all of them. Connections without a group form the group
+ * {@code ""}. Lanes are kept for the loop's life (one per group seen: tenant ids, a bounded set), so
+ * that serving allocates nothing.
  *
  * <p><b>Threading:</b> confined to the loop's thread.
  */
@@ -49,15 +49,12 @@ final class ReadLanes {
     }
 
     /**
-     * One pass: one slice for each group with a connection waiting, the groups in turn, running
-     * {@code betweenSlices} after each (the loop's tasks: answers the workers handed back wait for one
-     * slice). The connection read leaves its lane; if its socket holds more, the loop's next select,
-     * right after the pass, queues it again behind the others of its group. So a group with many busy
-     * connections gets one slice per pass, like a group with one.
+     * Reads one slice of every queued connection, the groups in turn, running {@code betweenSlices}
+     * after each (the loop's tasks: answers the workers handed back wait for one slice, not a round).
      */
     void serve(Runnable betweenSlices) {
-        for (int lanesThisPass = turn.size(); lanesThisPass > 0; lanesThisPass--) {
-            Lane lane = turn.poll();
+        Lane lane;
+        while ((lane = turn.poll()) != null) {
             TcpConnection connection = lane.ready.poll();
             if (connection != null) {
                 connection.unmarkQueuedForRead(); // before the slice: a select inside it may queue it again

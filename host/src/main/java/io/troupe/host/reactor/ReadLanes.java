@@ -16,9 +16,11 @@ import java.util.Map;
  *   selects again, and a connection with more input is readable again at once for the next round
  * </pre>
  *
- * So one group's many busy connections delay another group's frames, and the answers the workers
- * hand back, by at most one slice, where reading each ready connection to its end would make both
- * wait for all of them. Connections without a group form the group
+ * So a frame of another group found ready waits for at most one slice of a group with many busy
+ * connections, and the answers the workers hand back wait for one slice, where reading each ready
+ * connection to its end would make both wait for all of them. A frame that arrives during the round
+ * waits for the rest of it: selecting between slices would report every still-readable connection
+ * again each time, which costs more than it saves with many connections. Connections without a group form the group
  * {@code ""}. Lanes are kept for the loop's life (one per group seen: tenant ids, a bounded set), so
  * that serving allocates nothing.
  *

@@ -92,8 +92,10 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
     private final ActorCell parent;
     /** The name given at spawn, or {@code null}: then the name is derived from the source's origin and the id. */
     private final String name;
-    private final String tenant;
-    /** The tenant's counters and limits, {@code null} for an actor of no tenant. */
+    /**
+     * The tenant's counters and limits, {@code null} for an actor of no tenant; also where the tenant's
+     * id is read from, so that an idle cell holds one reference for both.
+     */
     private final TenantActors tenancy;
     /** Replaced by a hot swap; read on the cell's turns and by snapshots. */
     private volatile FactorySource source;
@@ -148,7 +150,6 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
         this.parent = parent;
         this.name = name;
         this.tenancy = tenancy;
-        this.tenant = tenancy == null ? "" : tenancy.tenant();
         this.source = source;
         this.mailbox = new Mailbox(mailboxCapacity);
         this.self = new LocalActorRef(this);
@@ -254,6 +255,7 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
     /** The log entries of this actor's turns; see {@link TurnRecordContext}. */
     Map<String, String> recordEntries() {
         String actor = name() + "#" + id;
+        String tenant = tenant();
         return tenant.isEmpty()
                 ? Map.of(TurnRecordContext.ACTOR, actor)
                 : Map.of(TurnRecordContext.ACTOR, actor, TurnRecordContext.TENANT, tenant);
@@ -263,7 +265,7 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
     ActorTurn describeTurn() {
         Envelope envelope = (Envelope) CURRENT.getOpaque(this);
         Object message = envelope == null ? null : envelope.message();
-        return new ActorTurn(id, name(), tenant, source.origin(), ActorTurn.describe(message));
+        return new ActorTurn(id, name(), tenant(), source.origin(), ActorTurn.describe(message));
     }
 
     /**
@@ -767,7 +769,7 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
 
     @Override
     public String tenant() {
-        return tenant;
+        return tenancy == null ? "" : tenancy.tenant();
     }
 
     @Override
@@ -777,11 +779,11 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
 
     @Override
     public ActorRef spawn(String factoryName, ActorOptions options) {
-        return spawnChild(system.resolveFactory(factoryName, tenant), options);
+        return spawnChild(system.resolveFactory(factoryName, tenant()), options);
     }
 
     private ActorRef spawnChild(FactorySource childSource, ActorOptions options) {
-        ActorCell child = system.newCell(this, childSource, options, tenant);
+        ActorCell child = system.newCell(this, childSource, options, tenant());
         child.parentIncarnation = incarnation;
         childCells().add(child);
         if (swap != null) {

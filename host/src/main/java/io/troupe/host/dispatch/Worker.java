@@ -266,6 +266,7 @@ public final class Worker extends Thread implements RuntimeThread, FairRunQueue.
         if (local == null || pool.runQueue().admitLocal(local, this, pool.laneCap())) {
             return local;
         }
+        pool.queuedFromSlot(); // in the shared queue now: an idle worker may take it before this one can
         return pool.poll(this);
     }
 

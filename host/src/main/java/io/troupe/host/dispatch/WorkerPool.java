@@ -381,6 +381,17 @@ public final class WorkerPool implements Dispatcher {
         wakeOne();
     }
 
+    /**
+     * Called by a worker that moved a task from its next-task slot to the run queue (its tenant had to
+     * wait): wakes a parked worker unless one is spinning, as {@link #execute} does for a queued task.
+     */
+    void queuedFromSlot() {
+        VarHandle.fullFence(); // the task before the read of spinners: see the class comment
+        if (spinners.get() == 0) {
+            wakeOne();
+        }
+    }
+
     /** How long an idle worker polls, yielding, before it parks. */
     long spinNanos() {
         return spinNanos;

@@ -132,7 +132,8 @@ final class SessionThrottle {
             }
             switch (gate) {
                 case BYTES_PER_SECOND -> {
-                    if (!tenant.tryAcquireBytes(FrameEncoder.encodedSize(candidate))) {
+                    // the size walks the name: only when a byte rate is set (not by default)
+                    if (tenant.limitsBytes() && !tenant.tryAcquireBytes(FrameEncoder.encodedSize(candidate))) {
                         holdForToken(candidate, gate);
                         return false;
                     }

@@ -116,6 +116,11 @@ public final class Tenant {
         return current == null || current.tryAcquire();
     }
 
+    /** Whether the tenant has a byte rate (so that a frame's size is worth computing for {@link #tryAcquireBytes}). */
+    public boolean limitsBytes() {
+        return byteRate != null;
+    }
+
     /** Takes {@code bytes} from the tenant's inbound byte rate; always true when it is unlimited. */
     public boolean tryAcquireBytes(int bytes) {
         RateLimiter current = byteRate;

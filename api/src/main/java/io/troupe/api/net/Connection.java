@@ -4,6 +4,8 @@ import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 
+import javax.net.ssl.SSLSession;
+
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
@@ -80,5 +82,22 @@ public interface Connection {
      * default).
      */
     default void fairnessGroup(String group) {
+    }
+
+    /**
+     * The TLS session of this connection (since 1.2): its protocol, cipher suite and, with client
+     * certificates, the peer's verified certificate chain. {@code null} on a plaintext connection.
+     * On a TLS connection the handshake has completed before the first {@link ConnectionHandler#onRead},
+     * so a handler reading input always finds it. <i>Any thread.</i>
+     */
+    default SSLSession tlsSession() {
+        return null;
+    }
+
+    /**
+     * Tells the listener that this connection's peer has proven who it is (since 1.2): from now on it
+     * no longer counts against {@link AdmissionLimits#maxUnauthenticated()}. Idempotent. <i>Any thread.</i>
+     */
+    default void markAuthenticated() {
     }
 }

@@ -21,7 +21,20 @@ public interface Reactor {
      *
      * @throws IOException when the address cannot be bound
      */
-    Listener listen(InetSocketAddress address, ConnectionHandlerFactory handlers, ConnectionOptions options)
+    default Listener listen(InetSocketAddress address, ConnectionHandlerFactory handlers, ConnectionOptions options)
+            throws IOException {
+        return listen(address, handlers, ListenerOptions.of(options));
+    }
+
+    /**
+     * Opens a listening socket whose connections get {@code options}: their limits, the admission limits
+     * the acceptor enforces, and TLS when {@link ListenerOptions#tls()} is set (since 1.2). Accepted
+     * connections are assigned round-robin to the IO loops, and {@code handlers} creates the handler of
+     * each on its loop; with TLS, the handler sees plaintext only.
+     *
+     * @throws IOException when the address cannot be bound
+     */
+    Listener listen(InetSocketAddress address, ConnectionHandlerFactory handlers, ListenerOptions options)
             throws IOException;
 
     /** The number of IO loops. */

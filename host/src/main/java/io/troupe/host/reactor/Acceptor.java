@@ -15,7 +15,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.troupe.api.net.ConnectionHandlerFactory;
-import io.troupe.api.net.ConnectionOptions;
+import io.troupe.api.net.ListenerOptions;
 import io.troupe.api.net.Listener;
 
 /**
@@ -59,11 +59,14 @@ final class Acceptor {
     }
 
     /** Binds {@code address} (SO_REUSEADDR) and starts accepting on the acceptor loop. */
-    Listener listen(InetSocketAddress address, ConnectionHandlerFactory handlers, ConnectionOptions options)
+    Listener listen(InetSocketAddress address, ConnectionHandlerFactory handlers, ListenerOptions options)
             throws IOException {
         Objects.requireNonNull(address, "address");
         Objects.requireNonNull(handlers, "handlers");
         Objects.requireNonNull(options, "options");
+        if (options.secure()) {
+            throw new UnsupportedOperationException("TLS listeners are not implemented yet");
+        }
         if (loop.isShutdown()) {
             throw shutDown(address);
         }
@@ -146,7 +149,7 @@ final class Acceptor {
         }
         EventLoop ioLoop = group.next();
         TcpConnection connection = new TcpConnection(connectionIds.getAsLong(), ioLoop, socket, remote, local,
-                listener.options(), listener.handlers());
+                listener.options().connections(), listener.handlers());
         LOG.debug("Accepted connection #{} from {} on {}; it goes to {}", connection.id(), remote,
                 listener.address(), ioLoop.name());
         ioLoop.execute(connection::open);

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.troupe.api.net.ConnectionHandlerFactory;
-import io.troupe.api.net.ConnectionOptions;
+import io.troupe.api.net.ListenerOptions;
 import io.troupe.api.net.Listener;
 import io.troupe.api.net.Reactor;
 
@@ -55,7 +55,7 @@ public final class NioReactor implements Reactor {
     }
 
     @Override
-    public Listener listen(InetSocketAddress address, ConnectionHandlerFactory handlers, ConnectionOptions options)
+    public Listener listen(InetSocketAddress address, ConnectionHandlerFactory handlers, ListenerOptions options)
             throws IOException {
         return acceptor.listen(address, handlers, options);
     }

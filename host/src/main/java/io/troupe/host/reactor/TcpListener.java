@@ -16,7 +16,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.troupe.api.net.ConnectionHandlerFactory;
-import io.troupe.api.net.ConnectionOptions;
+import io.troupe.api.net.ListenerOptions;
 import io.troupe.api.net.Listener;
 import io.troupe.host.dispatch.RuntimeThread;
 
@@ -38,13 +38,13 @@ final class TcpListener implements Listener, IoHandler {
     private final ServerSocketChannel channel;
     private final InetSocketAddress address;
     private final ConnectionHandlerFactory handlers;
-    private final ConnectionOptions options;
+    private final ListenerOptions options;
     private final AtomicBoolean closed = new AtomicBoolean();
     private final AcceptBackoff backoff = new AcceptBackoff();
     private SelectionKey key;
 
     TcpListener(Acceptor acceptor, EventLoop loop, ServerSocketChannel channel, InetSocketAddress address,
-            ConnectionHandlerFactory handlers, ConnectionOptions options) {
+            ConnectionHandlerFactory handlers, ListenerOptions options) {
         this.acceptor = acceptor;
         this.loop = loop;
         this.channel = channel;
@@ -79,7 +79,7 @@ final class TcpListener implements Listener, IoHandler {
         return handlers;
     }
 
-    ConnectionOptions options() {
+    ListenerOptions options() {
         return options;
     }
 

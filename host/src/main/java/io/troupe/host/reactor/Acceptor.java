@@ -9,11 +9,13 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.Executor;
 import java.util.function.LongSupplier;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.troupe.api.net.AdmissionLimits;
 import io.troupe.api.net.ConnectionHandlerFactory;
 import io.troupe.api.net.ListenerOptions;
 import io.troupe.api.net.Listener;
@@ -30,7 +32,10 @@ import io.troupe.api.net.Listener;
  *                                                group.next().execute(connection::open)
  * </pre>
  *
- * An accept that fails (EMFILE, ENFILE, ENOBUFS…) would fail again at once while the connection
+ * Before a connection exists, the listener's {@link Admission} may refuse it: the socket is then
+ * reset at once, so that a flood of connections cannot fill the process's file table or the backlog.
+ *
+ * <p>An accept that fails (EMFILE, ENFILE, ENOBUFS…) would fail again at once while the connection
  * waits in the backlog, so the listener stops watching OP_ACCEPT for a growing pause
  * ({@link AcceptBackoff}) and the failure is logged at a bounded rate.
  *
@@ -47,11 +52,13 @@ final class Acceptor {
     private final EventLoop loop;
     private final EventLoopGroup group;
     private final LongSupplier connectionIds;
+    private final Executor tlsTasks;
 
-    Acceptor(EventLoop loop, EventLoopGroup group, LongSupplier connectionIds) {
+    Acceptor(EventLoop loop, EventLoopGroup group, LongSupplier connectionIds, Executor tlsTasks) {
         this.loop = loop;
         this.group = group;
         this.connectionIds = connectionIds;
+        this.tlsTasks = tlsTasks;
     }
 
     EventLoop loop() {
@@ -64,9 +71,6 @@ final class Acceptor {
         Objects.requireNonNull(address, "address");
         Objects.requireNonNull(handlers, "handlers");
         Objects.requireNonNull(options, "options");
-        if (options.secure()) {
-            throw new UnsupportedOperationException("TLS listeners are not implemented yet");
-        }
         if (loop.isShutdown()) {
             throw shutDown(address);
         }
@@ -81,13 +85,18 @@ final class Acceptor {
             closeQuietly(server);
             throw cannotListen(address, e);
         }
-        TcpListener listener = new TcpListener(this, loop, server, bound, handlers, options);
+        Admission admission = options.admission().equals(AdmissionLimits.UNLIMITED) ? null
+                : new Admission(loop, options.admission(), bound.toString());
+        TcpListener listener = new TcpListener(this, loop, server, bound, handlers, options, admission);
         loop.execute(listener::register);
         if (loop.isTerminated()) {
             listener.close();
             throw shutDown(address);
         }
-        LOG.info("Listening on {}", bound);
+        LOG.info("Listening on {} ({}{})", bound, options.secure() ? "TLS" : "plaintext",
+                admission == null ? "" : ", at most " + options.admission().maxConnections() + " connections, "
+                        + options.admission().maxPerAddress() + " per address, "
+                        + options.admission().maxUnauthenticated() + " unauthenticated");
         return listener;
     }
 
@@ -147,9 +156,17 @@ final class Acceptor {
             closeQuietly(socket);
             return;
         }
+        Admission.Ticket ticket = Admission.Ticket.NONE;
+        if (listener.admission() != null) {
+            ticket = listener.admission().admit(remote.getAddress());
+            if (ticket == null) {
+                reset(socket);
+                return;
+            }
+        }
         EventLoop ioLoop = group.next();
         TcpConnection connection = new TcpConnection(connectionIds.getAsLong(), ioLoop, socket, remote, local,
-                listener.options().connections(), listener.handlers());
+                listener.options().connections(), listener.handlers(), ticket, listener.options().tls(), tlsTasks);
         LOG.debug("Accepted connection #{} from {} on {}; it goes to {}", connection.id(), remote,
                 listener.address(), ioLoop.name());
         ioLoop.execute(connection::open);
@@ -163,6 +180,16 @@ final class Acceptor {
     boolean shutdown(Duration timeout) throws InterruptedException {
         loop.shutdown();
         return loop.awaitTermination(timeout);
+    }
+
+    /** Closes a refused socket with a reset (SO_LINGER 0), so that it leaves no TIME_WAIT behind. */
+    private static void reset(SocketChannel socket) {
+        try {
+            socket.setOption(StandardSocketOptions.SO_LINGER, 0);
+        } catch (IOException e) {
+            LOG.debug("Cannot set SO_LINGER on a refused connection", e);
+        }
+        closeQuietly(socket);
     }
 
     private static void closeQuietly(java.nio.channels.Channel channel) {

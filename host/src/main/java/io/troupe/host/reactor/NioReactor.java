@@ -26,6 +26,7 @@ public final class NioReactor implements Reactor {
     private final EventLoopGroup group;
     private final Acceptor acceptor;
     private final AtomicLong connectionIds = new AtomicLong();
+    private final TlsTaskExecutor tlsTasks = new TlsTaskExecutor();
 
     /**
      * Starts the loops.
@@ -49,9 +50,10 @@ public final class NioReactor implements Reactor {
             acceptorLoop = new EventLoop(ACCEPTOR_THREAD, Duration.ZERO);
         } catch (IOException | RuntimeException e) {
             group.loops().forEach(EventLoop::shutdown);
+            tlsTasks.shutdown();
             throw e;
         }
-        this.acceptor = new Acceptor(acceptorLoop, group, connectionIds::incrementAndGet);
+        this.acceptor = new Acceptor(acceptorLoop, group, connectionIds::incrementAndGet, tlsTasks);
     }
 
     @Override
@@ -83,6 +85,7 @@ public final class NioReactor implements Reactor {
         long deadline = System.nanoTime() + timeout.toNanos();
         boolean acceptorEnded = acceptor.shutdown(timeout);
         boolean ioEnded = group.shutdown(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+        tlsTasks.shutdown();
         return acceptorEnded && ioEnded;
     }
 }

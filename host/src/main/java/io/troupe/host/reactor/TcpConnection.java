@@ -6,8 +6,14 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
 import java.time.Duration;
+import java.nio.channels.GatheringByteChannel;
+import java.nio.channels.ReadableByteChannel;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLSession;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -17,6 +23,7 @@ import io.troupe.api.net.Connection;
 import io.troupe.api.net.ConnectionHandler;
 import io.troupe.api.net.ConnectionHandlerFactory;
 import io.troupe.api.net.ConnectionOptions;
+import io.troupe.api.net.TlsEngines;
 
 /**
  * One accepted TCP connection on one IO loop (muduo's TcpConnection).
@@ -40,6 +47,20 @@ import io.troupe.api.net.ConnectionOptions;
  * writes to the socket directly. The loop flushes with gathering writes and watches OP_WRITE only
  * while output remains.
  *
+ * <p>Back-pressure on output: while more than the high-water mark of output is pending, the
+ * connection is not read (OP_READ is dropped at its next read slice); once the loop has written it
+ * down to the low-water mark, reading resumes, and the handler hears {@link ConnectionHandler#onWritable}.
+ * So a peer that does not read its replies stops being read, and cannot make the server hold more
+ * than about the high-water mark plus the replies to requests already read.
+ *
+ * <p>TLS: with {@link TlsEngines}, the socket is reached through a {@link TlsChannel}, which the
+ * reading and writing above use in its place and which hands the handler plaintext only. Output waits
+ * until the handshake has finished; delegated handshake tasks run on the reactor's TLS executor, and
+ * the connection is not read meanwhile. Direct writes from the loop are for plaintext connections.
+ *
+ * <p>Admission: the acceptor's {@link Admission.Ticket} is returned when the connection closes, and
+ * {@link #markAuthenticated()} tells it the connection no longer counts as unauthenticated.
+ *
  * <p>Callbacks are never re-entered: {@link #close}, {@link #abort} and {@link #shutdownOutput}
  * change the state at once (so later writes are ignored) and leave the socket work to a loop task,
  * so {@link ConnectionHandler#onClosed} never runs inside another callback of the same connection.
@@ -47,7 +68,7 @@ import io.troupe.api.net.ConnectionOptions;
  * <p><b>Threading:</b> the {@link Connection} methods documented for any thread are lock-free and
  * hand their work to the loop; everything else is confined to the loop ({@code assertInLoop}).
  */
-public final class TcpConnection implements Connection, IoHandler {
+public final class TcpConnection implements Connection, IoHandler, TlsChannel.Events {
 
     private static final Logger LOG = LoggerFactory.getLogger(TcpConnection.class);
     private static final int MAX_WRITES_PER_FLUSH = 16;
@@ -61,6 +82,11 @@ public final class TcpConnection implements Connection, IoHandler {
     private final InetSocketAddress localAddress;
     private final ConnectionOptions options;
     private final ConnectionHandlerFactory handlers;
+    private final Admission.Ticket admission;
+    /** Makes the TLS engine on open; null for plaintext. */
+    private final TlsEngines tlsEngines;
+    private final Executor tlsTasks;
+    private volatile SSLSession tlsSession;
 
     private final AtomicReference<State> state = new AtomicReference<>(State.CONNECTING);
     private final AtomicBoolean aborting = new AtomicBoolean();
@@ -82,16 +108,33 @@ public final class TcpConnection implements Connection, IoHandler {
     private boolean waitingForWrite;
     private boolean inputShut;
     private boolean outputShut;
+    /** The TLS layer, or null for plaintext. */
+    private TlsChannel tls;
+    /** What reading goes through: the socket, or the TLS layer over it. */
+    private ReadableByteChannel reader;
+    /** What writing goes through: the socket, or the TLS layer over it. */
+    private GatheringByteChannel writer;
 
     TcpConnection(long id, EventLoop loop, SocketChannel channel, InetSocketAddress remoteAddress,
             InetSocketAddress localAddress, ConnectionOptions options, ConnectionHandlerFactory handlers) {
+        this(id, loop, channel, remoteAddress, localAddress, options, handlers, Admission.Ticket.NONE, null, null);
+    }
+
+    TcpConnection(long id, EventLoop loop, SocketChannel channel, InetSocketAddress remoteAddress,
+            InetSocketAddress localAddress, ConnectionOptions options, ConnectionHandlerFactory handlers,
+            Admission.Ticket admission, TlsEngines tlsEngines, Executor tlsTasks) {
         this.id = id;
         this.loop = loop;
         this.channel = channel;
+        this.reader = channel;
+        this.writer = channel;
         this.remoteAddress = remoteAddress;
         this.localAddress = localAddress;
         this.options = options;
         this.handlers = handlers;
+        this.admission = admission;
+        this.tlsEngines = tlsEngines;
+        this.tlsTasks = tlsTasks;
         this.input = new InputBuffer(InputBuffer.DEFAULT_INITIAL_CAPACITY, options.maxInputBuffer());
     }
 
@@ -107,6 +150,9 @@ public final class TcpConnection implements Connection, IoHandler {
             LOG.warn("Cannot register connection #{} from {} with {}; closing it", id, remoteAddress,
                     loop.name(), e);
             closeNow(e);
+            return;
+        }
+        if (tlsEngines != null && !startTls()) {
             return;
         }
         ConnectionHandler created;
@@ -129,6 +175,25 @@ public final class TcpConnection implements Connection, IoHandler {
             return;
         }
         updateInterest();
+    }
+
+    /** Makes the engine and starts the handshake; false (closed) when that fails. */
+    private boolean startTls() {
+        try {
+            SSLEngine engine = tlsEngines.newEngine(remoteAddress);
+            if (engine == null) {
+                throw new NullPointerException(tlsEngines + " returned no SSLEngine");
+            }
+            tls = new TlsChannel(engine, channel, loop, tlsTasks, this);
+            tls.begin();
+            reader = tls;
+            writer = tls;
+            return true;
+        } catch (Throwable t) {
+            LOG.warn("Cannot start TLS on connection #{} from {}; closing it", id, remoteAddress, t);
+            closeNow(t);
+            return false;
+        }
     }
 
     EventLoop loop() {
@@ -243,6 +308,16 @@ public final class TcpConnection implements Connection, IoHandler {
     }
 
     @Override
+    public SSLSession tlsSession() {
+        return tlsSession;
+    }
+
+    @Override
+    public void markAuthenticated() {
+        admission.authenticated();
+    }
+
+    @Override
     public String toString() {
         return "TcpConnection#" + id + "[" + remoteAddress + " on " + loop.name() + ", " + state.get() + "]";
     }
@@ -255,7 +330,7 @@ public final class TcpConnection implements Connection, IoHandler {
     }
 
     private boolean canWriteDirectly() {
-        return state.get() == State.OPEN && !waitingForWrite && output.isEmpty();
+        return state.get() == State.OPEN && !waitingForWrite && output.isEmpty() && tls == null;
     }
 
     private void writeDirectly(ByteBuffer bytes) {
@@ -329,8 +404,12 @@ public final class TcpConnection implements Connection, IoHandler {
             return;
         }
         try {
+            if (tls != null && !tls.flushNetOut()) {
+                setWaitingForWrite(true);
+                return;
+            }
             for (int i = 0; i < MAX_WRITES_PER_FLUSH && !output.isEmpty(); i++) {
-                if (output.writeTo(channel) == 0) {
+                if (output.writeTo(writer) == 0) {
                     break;
                 }
             }
@@ -338,16 +417,31 @@ public final class TcpConnection implements Connection, IoHandler {
             closeNow(e);
             return;
         }
-        setWaitingForWrite(!output.isEmpty());
+        setWaitingForWrite(socketOutputPending());
         if (aboveHighWater && output.pending() <= options.lowWaterMark()) {
             aboveHighWater = false;
+            updateInterest();
+            if (!input.isEmpty() || (tls != null && tls.hasBufferedInput())) {
+                loop.readyToRead(this); // input held back while output was above the high-water mark
+            }
             if (state.get() == State.OPEN && !notifyWritable()) {
                 return;
             }
         }
-        if (state.get() != State.CLOSED && output.isEmpty()) {
+        if (state.get() != State.CLOSED && output.isEmpty() && (tls == null || !tls.hasPendingOutput())) {
             outputDrained();
         }
+    }
+
+    /**
+     * Whether bytes wait for the socket to take them: queued output (for TLS, once the handshake has
+     * finished, since before that nothing of it can be written) or ciphertext the TLS layer holds.
+     */
+    private boolean socketOutputPending() {
+        if (tls == null) {
+            return !output.isEmpty();
+        }
+        return tls.hasPendingOutput() || (tls.handshakeFinished() && !output.isEmpty());
     }
 
     private boolean notifyWritable() {
@@ -367,6 +461,9 @@ public final class TcpConnection implements Connection, IoHandler {
             return;
         }
         if (outputShutdownRequested && !outputShut) {
+            if (tls != null) {
+                tls.sendCloseNotify();
+            }
             try {
                 channel.shutdownOutput();
             } catch (IOException e) {
@@ -435,10 +532,17 @@ public final class TcpConnection implements Connection, IoHandler {
         if (state.get() == State.CLOSED || readingSuspended || inputShut) {
             return;
         }
+        if (aboveHighWater || (tls != null && tls.tasksRunning())) {
+            updateInterest(); // not read until the output drains or the handshake's tasks are done
+            return;
+        }
         if (input.isEmpty()) {
             readIntoLoopBuffer();
         } else {
             readIntoOwnBuffer();
+        }
+        if (tls != null && state.get() != State.CLOSED && tls.hasBufferedInput()) {
+            loop.readyToRead(this); // whole records the TLS layer holds: the next round reads them
         }
     }
 
@@ -483,7 +587,7 @@ public final class TcpConnection implements Connection, IoHandler {
     private int read(ByteBuffer target) {
         int read;
         try {
-            read = target == null ? input.readFrom(channel) : channel.read(target);
+            read = target == null ? input.readFrom(reader) : reader.read(target);
         } catch (IOException e) {
             closeNow(e);
             return 0;
@@ -557,8 +661,9 @@ public final class TcpConnection implements Connection, IoHandler {
         if (key == null || !key.isValid()) {
             return;
         }
-        int ops = (readingSuspended || inputShut ? 0 : SelectionKey.OP_READ)
-                | (waitingForWrite ? SelectionKey.OP_WRITE : 0);
+        boolean reading = !readingSuspended && !inputShut && !aboveHighWater
+                && (tls == null || !tls.tasksRunning());
+        int ops = (reading ? SelectionKey.OP_READ : 0) | (waitingForWrite ? SelectionKey.OP_WRITE : 0);
         if (key.interestOps() != ops) {
             key.interestOps(ops);
         }
@@ -587,11 +692,47 @@ public final class TcpConnection implements Connection, IoHandler {
         closeNow(failure);
     }
 
+    // ---- TLS events, on the loop ------------------------------------------------------------------
+
+    @Override
+    public void tlsHandshakeFinished(SSLSession session) {
+        tlsSession = session;
+        LOG.debug("Connection #{} from {}: {} handshake finished, {}", id, remoteAddress, session.getProtocol(),
+                session.getCipherSuite());
+        loop.execute(this::drain); // output the handler queued meanwhile
+    }
+
+    @Override
+    public void tlsTaskDone() {
+        if (state.get() == State.CLOSED) {
+            return;
+        }
+        try {
+            tls.resume();
+        } catch (IOException e) {
+            closeNow(e);
+            return;
+        }
+        updateInterest();
+        if (tls.hasBufferedInput()) {
+            loop.readyToRead(this);
+        }
+    }
+
+    @Override
+    public void tlsWantsWrite() {
+        setWaitingForWrite(true);
+    }
+
     @Override
     public void onLoopShutdown() {
         if (state.get() != State.CLOSED && !aborting.get() && !outputShut) {
             try {
-                output.writeTo(channel); // one last non-blocking attempt
+                if (tls == null) {
+                    output.writeTo(channel); // one last non-blocking attempt
+                } else if (tls.flushNetOut()) {
+                    output.writeTo(writer);
+                }
             } catch (IOException e) {
                 LOG.debug("Final write of connection #{} failed", id, e);
             }
@@ -608,6 +749,13 @@ public final class TcpConnection implements Connection, IoHandler {
         if (key != null) {
             key.cancel();
         }
+        if (tls != null) {
+            if (cause == null) {
+                tls.sendCloseNotify();
+            }
+            tls.close();
+        }
+        admission.released();
         try {
             channel.close();
         } catch (IOException e) {

@@ -39,18 +39,21 @@ final class TcpListener implements Listener, IoHandler {
     private final InetSocketAddress address;
     private final ConnectionHandlerFactory handlers;
     private final ListenerOptions options;
+    /** Null without admission limits. */
+    private final Admission admission;
     private final AtomicBoolean closed = new AtomicBoolean();
     private final AcceptBackoff backoff = new AcceptBackoff();
     private SelectionKey key;
 
     TcpListener(Acceptor acceptor, EventLoop loop, ServerSocketChannel channel, InetSocketAddress address,
-            ConnectionHandlerFactory handlers, ListenerOptions options) {
+            ConnectionHandlerFactory handlers, ListenerOptions options, Admission admission) {
         this.acceptor = acceptor;
         this.loop = loop;
         this.channel = channel;
         this.address = address;
         this.handlers = handlers;
         this.options = options;
+        this.admission = admission;
     }
 
     /** Starts watching for connections; on the acceptor loop. */
@@ -81,6 +84,11 @@ final class TcpListener implements Listener, IoHandler {
 
     ListenerOptions options() {
         return options;
+    }
+
+    /** The listener's admission counts, or null when it has no limits. */
+    Admission admission() {
+        return admission;
     }
 
     AcceptBackoff backoff() {

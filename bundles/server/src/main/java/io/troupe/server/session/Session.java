@@ -37,6 +37,8 @@ import io.troupe.server.tenant.TenantSession;
  *                         ask completes (runtime thread)                    │ decoding; on drain:
  *                         ─► Replies ─► connection.write                    │ route it, resume
  *                                  PING ─► PONG   BYE ─► DRAINING ─► BYE, close
+ *            bad frame (after WELCOME) ─► stop reading ─► DRAINING ─► every accepted request answered
+ *                                                               ─► ERROR of the fault, close
  * </pre>
  *
  * <p>Guarantees: frames are routed in the order received, from this loop, so one handler sees one
@@ -44,7 +46,10 @@ import io.troupe.server.tenant.TenantSession;
  * REPLY or ERROR ({@link RequestsInFlight}) unless the connection drops; the decoder refuses a frame
  * longer than the limit from its length field, before its body is read; whatever the client sends
  * can at worst earn it an ERROR and a close: every callback and task catches what it throws and
- * closes this connection alone.
+ * closes this connection alone. A frame that cannot be decoded ends the session gracefully: nothing
+ * after it is read, the requests accepted before it are answered (within their request timeout),
+ * and only then come the fault's ERROR (its own code) and the close, so that the client knows the
+ * outcome of every request it sent ({@link SessionState}).
  *
  * <p>Idle: a session that sends no frame for {@code idleTimeout} is told BYE and closed. Waiting for
  * the server is not idleness: a session with requests in flight or a frame held back by backpressure
@@ -88,6 +93,8 @@ public final class Session implements ConnectionHandler, TenantSession {
     private Tenant tenant;
     private ActorRef actor;
     private boolean byeSent;
+    /** The ERROR of a protocol fault, sent once the requests accepted before it are answered. */
+    private Frame fault;
 
     Session(Connection connection, Sessions sessions, int maxInputBuffer) {
         this.connection = connection;
@@ -273,7 +280,11 @@ public final class Session implements ConnectionHandler, TenantSession {
             return;
         }
         inFlight.giveUp();
-        closeWithBye();
+        if (fault != null) {
+            closeWithFault();
+        } else {
+            closeWithBye();
+        }
     }
 
     /** Requests handed to handlers and not answered yet. Any thread. */
@@ -464,7 +475,9 @@ public final class Session implements ConnectionHandler, TenantSession {
         if (state != SessionState.DRAINING || held.isHolding() || throttle.isHolding() || !inFlight.isEmpty()) {
             return;
         }
-        if (readingStopped) {
+        if (fault != null) {
+            closeWithFault();
+        } else if (readingStopped) {
             closeWithBye();
         } else {
             sayByeAndLinger();
@@ -485,12 +498,37 @@ public final class Session implements ConnectionHandler, TenantSession {
         timers.linger(SHUTDOWN_LINGER, this::close);
     }
 
+    /**
+     * A frame could not be decoded. Before authentication, or for a fault that does not end the
+     * session, the ERROR goes at once. Otherwise the session stops reading, lets the requests it
+     * accepted before the fault finish (each within its request timeout, when the sweep answers it
+     * {@code handler.timeout}) and write their answers, then sends the ERROR and closes: the client
+     * learns the outcome of every request it sent before the bad frame.
+     */
     private void protocolFault(FrameException e) {
         LOG.debug("Session {} from {}: {}", id, connection.remoteAddress(), e.getMessage());
-        write(e.toErrorFrame());
-        if (e.code().closesConnection()) {
-            close();
+        Frame error = e.toErrorFrame();
+        if (!e.code().closesConnection()) {
+            write(error);
+            return;
         }
+        if (state != SessionState.OPEN && state != SessionState.DRAINING) {
+            write(error);
+            close();
+            return;
+        }
+        fault = error;
+        readingStopped = true;
+        connection.suspendReading();
+        beginDrain();
+    }
+
+    /** The fault's ERROR, after every answer queued before it, and close. */
+    private void closeWithFault() {
+        Frame error = fault;
+        fault = null;
+        write(error);
+        close();
     }
 
     private void closeWithError(long corrId, ErrorCode code, String detail) {

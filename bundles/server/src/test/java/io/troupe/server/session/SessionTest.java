@@ -303,6 +303,77 @@ class SessionTest {
         assertInstanceOf(StubActor.class, runtime.stopped.get(0));
     }
 
+    @Test
+    void aFaultAfterARequestWaitsForItsReplyThenSendsTheErrorAndCloses() {
+        welcome();
+        connection.receive(request(1, "accepted"));
+        connection.receive(corrupt(request(2, "corrupt")));
+        connection.receive(request(3, "after the fault"));
+        connection.runTasks();
+        assertEquals(List.of("accepted"), echo.asked.stream().map(ask -> ask.message().text()).toList(),
+                "nothing after the bad frame is read");
+        assertEquals(List.of(), connection.written(), "the ERROR waits for the request before it");
+        assertTrue(connection.isOpen());
+        assertTrue(connection.isSuspended());
+
+        echo.asked.get(0).reply().complete("done");
+        connection.runTasks();
+        List<Frame> written = connection.written();
+        assertEquals(List.of(FrameType.REPLY, FrameType.ERROR), types(written));
+        assertEquals(1, written.get(0).corrId());
+        assertEquals(ErrorCode.FRAME_CRC.code(), written.get(1).name(), "the fault keeps its code");
+        assertFalse(connection.isOpen());
+        assertEquals(0, tenants.find(TENANT).orElseThrow().connections());
+    }
+
+    @Test
+    void aFaultAfterARequestThatNeverAnswersClosesAtTheRequestTimeout() {
+        welcome();
+        byte[] tooLong = {0x7f, 0, 0, 0}; // a length field far above the frame limit
+        connection.receive(request(1, "a"), request(2, "b"));
+        connection.receive(tooLong);
+        echo.asked.get(1).reply().complete("b");
+        connection.advance(LIMITS.requestTimeout().minusSeconds(1));
+        assertEquals(List.of(FrameType.REPLY), types(connection.written()));
+        assertTrue(connection.isOpen(), "request 1 still has time");
+
+        connection.advance(Duration.ofSeconds(1));
+        List<Frame> written = connection.written();
+        assertEquals(List.of(FrameType.REPLY, FrameType.ERROR, FrameType.ERROR), types(written));
+        assertEquals(1, written.get(1).corrId());
+        assertEquals(ErrorCode.HANDLER_TIMEOUT.code(), written.get(1).name());
+        assertEquals(ErrorCode.FRAME_TOO_LARGE.code(), written.get(2).name());
+        assertFalse(connection.isOpen());
+    }
+
+    @Test
+    void aShutdownThatGivesUpDuringAFaultsDrainStillSendsTheFaultLast() {
+        welcome();
+        connection.receive(request(1, "slow"));
+        connection.receive(corrupt(request(2, "corrupt")));
+        sessionDo(Session::beginShutdown);
+        assertTrue(connection.isOpen(), "request 1 is still answered");
+        sessionDo(Session::forceShutdown);
+        List<Frame> written = connection.written();
+        assertEquals(List.of(ErrorCode.SERVER_SHUTDOWN.code(), ErrorCode.FRAME_CRC.code()),
+                written.stream().map(Frame::name).toList());
+        assertFalse(connection.isOpen());
+    }
+
+    @Test
+    void aFaultBeforeHelloIsAnsweredAndClosesAtOnce() {
+        connection.receive(corrupt(Frame.hello(1, TENANT, TOKEN)));
+        connection.runTasks();
+        assertEquals(ErrorCode.FRAME_CRC.code(), single(connection.written()).name());
+        assertFalse(connection.isOpen());
+    }
+
+    private static byte[] corrupt(Frame frame) {
+        byte[] bytes = FrameEncoder.encode(frame).array();
+        bytes[bytes.length - 1] ^= 1;
+        return bytes;
+    }
+
     private void welcome() {
         connection.receive(Frame.hello(1, TENANT, TOKEN));
         assertEquals(FrameType.WELCOME, single(connection.takeWritten()).type());

@@ -1,10 +1,13 @@
 package io.troupe.server;
 
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
 import java.util.Dictionary;
 import java.util.Hashtable;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
@@ -15,14 +18,23 @@ import org.slf4j.LoggerFactory;
 
 import io.troupe.api.net.ConnectionOptions;
 import io.troupe.api.net.Listener;
+import io.troupe.api.net.ListenerOptions;
 import io.troupe.api.net.Reactor;
+import io.troupe.server.admission.AdmissionPolicy;
+import io.troupe.server.admission.FileDescriptorLimit;
 import io.troupe.server.session.Sessions;
+import io.troupe.server.tls.ServerTlsEngines;
 
 /**
  * The listening socket as configured. {@link #apply} binds it, or re-binds it when the address or
  * the per-connection options change; connections already accepted stay open through a re-bind and
  * keep the options they were accepted with. When the address cannot be bound the server logs why
  * and listens nowhere until the next settings change.
+ *
+ * <p>The listener gets the {@linkplain AdmissionPolicy admission limits} (logged once per bind) and,
+ * with TLS, the {@link ServerTlsEngines}. Without TLS it listens on a loopback address only, unless
+ * {@code allowPlaintext = true}, which it says at WARN; a TLS configuration whose context could not be
+ * built leaves it listening nowhere (never in plaintext instead).
  *
  * <p>While it listens, the address is also an OSGi service: an {@link InetSocketAddress} with the
  * property {@value #ADDRESS_PROPERTY} = {@code host:port}. The launcher waits for it to print its
@@ -43,6 +55,7 @@ final class Endpoint {
     private final BundleContext context;
     private Listener listener;
     private ServerSettings bound;
+    private ServerTlsEngines boundTls;
     private ServiceRegistration<InetSocketAddress> announcement;
 
     Endpoint(Reactor reactor, Sessions sessions, BundleContext context) {
@@ -51,27 +64,95 @@ final class Endpoint {
         this.context = context;
     }
 
-    /** Listens as {@code settings} say, re-binding only when needed. */
-    synchronized void apply(ServerSettings settings) {
-        if (listener != null && !bound.needsRebind(settings)) {
+    /**
+     * Listens as {@code settings} say, re-binding only when needed.
+     *
+     * @param tls the engines when {@code settings} has TLS on, {@code null} when it is off or its context
+     *            could not be built (then nothing listens)
+     */
+    synchronized void apply(ServerSettings settings, ServerTlsEngines tls) {
+        if (listener != null && !bound.needsRebind(settings) && boundTls == tls) {
             return;
         }
         closeListener();
+        String refusal = refusal(settings, tls);
+        if (refusal != null) {
+            LOG.error("Not listening on {}:{}: {}", settings.host(), settings.port(), refusal);
+            return;
+        }
         ConnectionOptions options = settings.connectionOptions();
+        AdmissionPolicy admission = settings.admission(fileLimit());
+        ListenerOptions listenerOptions = new ListenerOptions(options, admission.limits(), tls);
         try {
-            listener = reactor.listen(settings.address(), sessions.handlers(options), options);
+            listener = reactor.listen(settings.address(), sessions.handlers(options), listenerOptions);
         } catch (IOException | RuntimeException e) {
             LOG.error("Cannot listen on {}:{} ({}); clients cannot connect until host or port in "
                     + "etc/{}.cfg is changed", settings.host(), settings.port(), e.toString(), ServerSettings.PID);
             return;
         }
         bound = settings;
+        boundTls = tls;
+        LOG.info("Admission: {}", admission.describe());
+        String risk = admission.overcommitment();
+        if (risk != null) {
+            LOG.warn("Admission: {}", risk);
+        }
+        if (tls != null) {
+            LOG.info("TLS on {}:{}: {}", settings.host(), listener.address().getPort(), tls.current().describe());
+        } else if (!isLoopback(settings.host())) {
+            LOG.warn("The server listens on {}:{} in PLAINTEXT (allowPlaintext = true): tokens and payloads can be "
+                    + "read and changed on the network; configure tls.keystore", settings.host(),
+                    listener.address().getPort());
+        }
         String address = settings.host() + ":" + listener.address().getPort();
         Dictionary<String, Object> properties = new Hashtable<>();
         properties.put(ADDRESS_PROPERTY, address);
         properties.put(Constants.SERVICE_DESCRIPTION, "The address the Troupe server listens on");
         announcement = context.registerService(InetSocketAddress.class, listener.address(), properties);
         LOG.info("Troupe ready on {}", address);
+    }
+
+    /** Why the server must not listen as {@code settings} say, or {@code null}. */
+    static String refusal(ServerSettings settings, ServerTlsEngines tls) {
+        if (settings.tls().enabled()) {
+            return tls == null ? "TLS is configured (tls.keystore) but its context could not be built (see the "
+                    + "error above); fix the keystore or its password in etc/" + ServerSettings.PID + ".cfg" : null;
+        }
+        if (settings.allowPlaintext() || isLoopback(settings.host()) || !resolves(settings.host())) {
+            // A name that does not resolve fails to bind, with its own error.
+            return null;
+        }
+        return "the protocol would be plaintext on a non-loopback address: configure TLS (tls.keystore; "
+                + "bin/troupe tls-init makes a keystore to try it) or set allowPlaintext = true in etc/"
+                + ServerSettings.PID + ".cfg";
+    }
+
+    /** Whether {@code host} names a loopback address only; a name that does not resolve is not one. */
+    static boolean isLoopback(String host) {
+        try {
+            InetAddress[] addresses = InetAddress.getAllByName(host);
+            for (InetAddress address : addresses) {
+                if (!address.isLoopbackAddress()) {
+                    return false;
+                }
+            }
+            return addresses.length > 0;
+        } catch (UnknownHostException e) {
+            return false;
+        }
+    }
+
+    private static boolean resolves(String host) {
+        try {
+            InetAddress.getAllByName(host);
+            return true;
+        } catch (UnknownHostException e) {
+            return false;
+        }
+    }
+
+    private static OptionalLong fileLimit() {
+        return FileDescriptorLimit.ofThisProcess();
     }
 
     /** Stops accepting; accepted connections stay open. */
@@ -97,6 +178,7 @@ final class Endpoint {
             InetSocketAddress address = listener.address();
             listener.close();
             listener = null;
+            boundTls = null;
             LOG.info("Stopped accepting connections on {}", address);
         }
     }

@@ -36,6 +36,10 @@ import io.troupe.server.session.Sessions;
 import io.troupe.server.tenant.DemoTenant;
 import io.troupe.server.tenant.TenantConfig;
 import io.troupe.server.tenant.TenantDirectory;
+import io.troupe.server.tls.CertificateRotation;
+import io.troupe.server.tls.ServerTlsContext;
+import io.troupe.server.tls.ServerTlsEngines;
+import io.troupe.server.tls.TlsConfigurationException;
 
 /**
  * The server's Declarative Services component: wiring and configuration only.
@@ -50,8 +54,12 @@ import io.troupe.server.tenant.TenantDirectory;
  *     {@code etc/} that FileInstall has not loaded yet, waits for them (at most
  *     {@value #TENANT_FILES_WAIT_SECONDS} s); then reads them all synchronously;</li>
  * <li>with no tenant at all, creates the {@link DemoTenant};</li>
- * <li>binds the port, logs {@code Troupe ready on <host>:<port>} and registers that address as a
- *     service with the property {@code troupe.server.address} (the launcher waits for it).</li>
+ * <li>with {@code tls.keystore} set, builds the TLS context (relative paths against {@code troupe.home})
+ *     and starts its {@link CertificateRotation}; a context that cannot be built is logged and nothing
+ *     listens;</li>
+ * <li>binds the port with the admission limits (and TLS), logs {@code Troupe ready on <host>:<port>} and
+ *     registers that address as a service with the property {@code troupe.server.address} (the launcher
+ *     waits for it).</li>
  * <li>starts sampling the tenants' request rates and watching their throttling ({@link TenantSampler}),
  *     and registers the tenants' figures as the {@link io.troupe.api.monitor.ServerStats} service
  *     ({@link ServerStatistics}), which the shell's {@code troupe:tenants} prints.</li>
@@ -81,6 +89,8 @@ public final class ServerComponent {
     static final int CLOSE_WITHIN_SECONDS = 1;
     /** The framework property naming the installation directory. */
     static final String HOME_PROPERTY = "troupe.home";
+    /** How often the rotation looks at the TLS files. */
+    static final Duration ROTATION_PERIOD = Duration.ofSeconds(1);
 
     private static final Logger LOG = LoggerFactory.getLogger(ServerComponent.class);
 
@@ -99,6 +109,10 @@ public final class ServerComponent {
     private TenantPolicies policies;
     private TenantSampler tenantSampler;
     private ServiceRegistration<ServerStats> statsRegistration;
+    private Path home;
+    /** The engines of the TLS listener, or null (plaintext, or no usable context). */
+    private ServerTlsEngines tlsEngines;
+    private CertificateRotation rotation;
 
     @Activate
     void activate(BundleContext context, Map<String, Object> properties) throws InterruptedException {
@@ -107,6 +121,7 @@ public final class ServerComponent {
         tenants = new TenantDirectory(configAdmin, System::nanoTime, policies);
         tenantListener = context.registerService(ConfigurationListener.class, tenants, null);
         String home = context.getProperty(HOME_PROPERTY);
+        this.home = homePath(home);
         Set<String> files = tenantFiles(home);
         if (!files.isEmpty()) {
             Set<String> missing = tenants.awaitFiles(files, Duration.ofSeconds(TENANT_FILES_WAIT_SECONDS));
@@ -122,7 +137,8 @@ public final class ServerComponent {
         }
         sessions = new Sessions(runtime, tenants, settings.sessionLimits(), System::nanoTime);
         endpoint = new Endpoint(reactor, sessions, context);
-        endpoint.apply(settings);
+        applyTls(settings, null);
+        endpoint.apply(settings, tlsEngines);
         tenantSampler = new TenantSampler(tenants, System::nanoTime, () -> settings.maxFrameBytes());
         tenantSampler.start();
         Dictionary<String, Object> statsProperties = new Hashtable<>();
@@ -133,10 +149,13 @@ public final class ServerComponent {
 
     @Modified
     void modified(Map<String, Object> properties) {
-        settings = configure(properties, settings);
-        sessions.updateLimits(settings.sessionLimits());
-        policies.serverFrameLimit(settings.maxFrameBytes(), tenants.tenants());
-        endpoint.apply(settings);
+        ServerSettings next = configure(properties, settings);
+        sessions.updateLimits(next.sessionLimits());
+        policies.serverFrameLimit(next.maxFrameBytes(), tenants.tenants());
+        ServerSettings before = settings;
+        settings = next;
+        applyTls(next, before);
+        endpoint.apply(next, tlsEngines);
     }
 
     @Deactivate
@@ -145,6 +164,7 @@ public final class ServerComponent {
         statsRegistration.unregister();
         tenantSampler.close();
         endpoint.close();
+        stopRotation();
         tenantListener.unregister();
         tenants.close();
         boolean clean = sessions.shutdown(Duration.ofSeconds(ANSWER_WITHIN_SECONDS),
@@ -154,6 +174,58 @@ public final class ServerComponent {
             LOG.info("Troupe server stopped in {} ms", millis);
         } else {
             LOG.warn("Troupe server stopped in {} ms with sessions still closing", millis);
+        }
+    }
+
+    /**
+     * Builds the TLS context of {@code next} when its TLS keys differ from {@code before}'s (or at start):
+     * TLS off drops the engines; a context that cannot be built is logged and the engines stay as they
+     * were (the previous certificate, or none: then nothing listens); a new one is swapped into the
+     * engines the listener already has, or makes new ones, and the rotation watches its files.
+     */
+    private void applyTls(ServerSettings next, ServerSettings before) {
+        if (!next.tls().enabled()) {
+            stopRotation();
+            tlsEngines = null;
+            return;
+        }
+        if (before != null && tlsEngines != null && before.tls().equals(next.tls())) {
+            return;
+        }
+        ServerTlsContext built;
+        try {
+            built = ServerTlsContext.build(next.tls(), home);
+        } catch (TlsConfigurationException e) {
+            LOG.error("TLS configuration {} cannot be used: {}; {}", ServerSettings.PID, e.getMessage(),
+                    tlsEngines == null ? "the server does not listen until it is fixed"
+                            : "new connections keep getting " + tlsEngines.current().describe());
+            return;
+        }
+        stopRotation();
+        if (tlsEngines == null) {
+            tlsEngines = new ServerTlsEngines(built);
+        } else {
+            tlsEngines.swap(built);
+            LOG.info("TLS configuration changed: new connections get {}", built.describe());
+        }
+        rotation = new CertificateRotation(next.tls(), home, tlsEngines, ROTATION_PERIOD);
+    }
+
+    private void stopRotation() {
+        if (rotation != null) {
+            rotation.close();
+            rotation = null;
+        }
+    }
+
+    private static Path homePath(String home) {
+        if (home == null) {
+            return null;
+        }
+        try {
+            return Path.of(home);
+        } catch (InvalidPathException e) {
+            return null;
         }
     }
 

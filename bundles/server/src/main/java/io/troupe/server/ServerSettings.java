@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalLong;
 import java.util.function.Consumer;
 
 import io.troupe.api.net.ConnectionOptions;
@@ -15,7 +16,10 @@ import io.troupe.config.ConfigurationCheck;
 import io.troupe.config.ConfigurationProblem;
 import io.troupe.config.ConfigurationSource;
 import io.troupe.config.TypedConfiguration;
+import io.troupe.server.admission.AdmissionPolicy;
 import io.troupe.server.session.SessionLimits;
+import io.troupe.server.tls.ClientAuth;
+import io.troupe.server.tls.TlsSettings;
 
 /**
  * The server's validated settings: the configuration {@value ServerConfiguration#PID}
@@ -35,12 +39,18 @@ import io.troupe.server.session.SessionLimits;
  * <tr><td>{@code requestTimeoutSeconds}</td><td>live, next request</td></tr>
  * <tr><td>{@code slowConsumerBytes}</td><td>re-bind: the output a client may leave unread before it
  *     is cut off</td></tr>
+ * <tr><td>{@code allowPlaintext}</td><td>re-bind</td></tr>
+ * <tr><td>{@code tls.*}</td><td>turning TLS on or off re-binds; any other change builds a new context
+ *     for new connections (open ones keep theirs)</td></tr>
+ * <tr><td>{@code maxConnections}, {@code maxConnectionsPerAddress}, {@code maxUnauthenticatedConnections},
+ *     {@code reservedFileDescriptors}</td><td>re-bind (see {@link AdmissionPolicy})</td></tr>
  * </table>
  *
  * <p>Values may be strings (as FileInstall delivers them) or numbers. A key that is absent takes its
  * default; a key with a bad value keeps its previous value and the problem is reported with the
- * file, the key, the value and the reason ({@link ConfigurationCheck}). One rule the metatype cannot
- * state is checked here: a host name has no blanks.
+ * file, the key, the value and the reason ({@link ConfigurationCheck}). Rules the metatype cannot
+ * state are checked here: a host name has no blanks; {@code tls.protocols} lists TLSv1.3 and/or TLSv1.2
+ * and nothing else.
  *
  * <p><b>Threading:</b> immutable; any thread.
  *
@@ -48,13 +58,16 @@ import io.troupe.server.session.SessionLimits;
  */
 public record ServerSettings(String host, int port, int ioThreads, int maxFrameBytes, int idleTimeoutSeconds,
                              int authTimeoutSeconds, int requestTimeoutSeconds, long slowConsumerBytes,
-                             Map<String, Object> values) {
+                             boolean allowPlaintext, TlsSettings tls, int maxConnections,
+                             int maxConnectionsPerAddress, int maxUnauthenticatedConnections,
+                             int reservedFileDescriptors, Map<String, Object> values) {
 
     /** The ConfigAdmin PID of these settings. */
     public static final String PID = ServerConfiguration.PID;
 
     static final String HOST = "host";
     static final String IO_THREADS = "ioThreads";
+    static final String TLS_PROTOCOLS = "tls.protocols";
 
     private static final ConfigurationCheck<ServerConfiguration> CHECK =
             ConfigurationCheck.of(ServerConfiguration.class);
@@ -66,6 +79,7 @@ public record ServerSettings(String host, int port, int ioThreads, int maxFrameB
 
     public ServerSettings {
         Objects.requireNonNull(host, "host");
+        Objects.requireNonNull(tls, "tls");
         values = Map.copyOf(values);
     }
 
@@ -92,12 +106,26 @@ public record ServerSettings(String host, int port, int ioThreads, int maxFrameB
         if (host.chars().anyMatch(Character::isWhitespace)) {
             rejected.accept(new ConfigurationProblem(source, HOST, String.valueOf(properties.get(HOST)),
                     "a host name or address has no blanks", previous.host));
-            values.remove(HOST);
-            if (previous.values.containsKey(HOST)) {
-                values.put(HOST, previous.values.get(HOST));
+            keepPrevious(values, previous, HOST);
+        }
+        Object protocols = checked.values().get(TLS_PROTOCOLS);
+        if (protocols != null) {
+            try {
+                TlsSettings.parseProtocols(protocols.toString());
+            } catch (IllegalArgumentException e) {
+                rejected.accept(new ConfigurationProblem(source, TLS_PROTOCOLS, protocols.toString(), e.getMessage(),
+                        String.join(", ", previous.tls.protocols())));
+                keepPrevious(values, previous, TLS_PROTOCOLS);
             }
         }
         return of(TypedConfiguration.view(ServerConfiguration.class, values), values);
+    }
+
+    private static void keepPrevious(Map<String, Object> values, ServerSettings previous, String key) {
+        values.remove(key);
+        if (previous.values.containsKey(key)) {
+            values.put(key, previous.values.get(key));
+        }
     }
 
     /**
@@ -113,7 +141,16 @@ public record ServerSettings(String host, int port, int ioThreads, int maxFrameB
         int ioThreads = config.ioThreads() == 0 ? Runtime.getRuntime().availableProcessors() : config.ioThreads();
         return new ServerSettings(config.host(), config.port(), ioThreads, config.maxFrameBytes(),
                 config.idleTimeoutSeconds(), config.authTimeoutSeconds(), config.requestTimeoutSeconds(),
-                config.slowConsumerBytes(), values);
+                config.slowConsumerBytes(), config.allowPlaintext(), tls(config), config.maxConnections(),
+                config.maxConnectionsPerAddress(), config.maxUnauthenticatedConnections(),
+                config.reservedFileDescriptors(), values);
+    }
+
+    private static TlsSettings tls(ServerConfiguration config) {
+        return new TlsSettings(config.tls_keystore(), config.tls_keystorePassword(),
+                config.tls_keystorePasswordFile(), TlsSettings.parseProtocols(config.tls_protocols()),
+                ClientAuth.of(config.tls_clientAuth()), config.tls_truststore(), config.tls_truststorePassword(),
+                config.tls_truststorePasswordFile());
     }
 
     /** The address to listen on; resolved now (the host name may not resolve). */
@@ -140,9 +177,26 @@ public record ServerSettings(String host, int port, int ioThreads, int maxFrameB
         return new ConnectionOptions(highWaterMark, lowWaterMark, slowConsumerBytes, maxInputBuffer);
     }
 
-    /** Whether going from these settings to {@code next} needs a new listening socket. */
+    /**
+     * The admission limits under the process's file-descriptor limit {@code fileLimit} (empty: unknown);
+     * see {@link AdmissionPolicy}.
+     */
+    public AdmissionPolicy admission(OptionalLong fileLimit) {
+        return AdmissionPolicy.of(fileLimit, maxConnections, maxConnectionsPerAddress, maxUnauthenticatedConnections,
+                reservedFileDescriptors);
+    }
+
+    /**
+     * Whether going from these settings to {@code next} needs a new listening socket: the address, the
+     * per-connection options, the admission keys, plaintext versus TLS, or {@code allowPlaintext} changed.
+     * Other TLS keys change the context of the listener in place.
+     */
     public boolean needsRebind(ServerSettings next) {
         return !host.equals(next.host) || port != next.port
-                || !connectionOptions().equals(next.connectionOptions());
+                || !connectionOptions().equals(next.connectionOptions())
+                || allowPlaintext != next.allowPlaintext || tls.enabled() != next.tls.enabled()
+                || maxConnections != next.maxConnections || maxConnectionsPerAddress != next.maxConnectionsPerAddress
+                || maxUnauthenticatedConnections != next.maxUnauthenticatedConnections
+                || reservedFileDescriptors != next.reservedFileDescriptors;
     }
 }

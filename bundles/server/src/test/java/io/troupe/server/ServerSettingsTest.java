@@ -9,12 +9,16 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 
 import org.junit.jupiter.api.Test;
 
+import io.troupe.api.net.AdmissionLimits;
 import io.troupe.api.net.ConnectionOptions;
 import io.troupe.protocol.FrameDecoder;
 import io.troupe.config.ConfigurationProblem;
+import io.troupe.server.tls.ClientAuth;
+import io.troupe.server.tls.TlsSettings;
 
 /**
  * The server's settings read through the typed model ({@link ServerConfiguration} and the metatype
@@ -184,6 +188,103 @@ class ServerSettingsTest {
         assertEquals(Runtime.getRuntime().availableProcessors(), defaults.ioThreads(),
                 "ioThreads 0 (not set) means the number of cores");
         assertEquals(FrameDecoder.DEFAULT_MAX_FRAME_BYTES, defaults.maxFrameBytes());
+    }
+
+    @Test
+    void tlsIsOffByDefaultAndAdmissionIsDerived() {
+        ServerSettings settings = ServerSettings.defaults();
+        assertFalse(settings.tls().enabled());
+        assertFalse(settings.allowPlaintext());
+        assertEquals(List.of("TLSv1.3"), settings.tls().protocols());
+        assertEquals(ClientAuth.NONE, settings.tls().clientAuth());
+        assertEquals(List.of(0, 0, 0, 0), List.of(settings.maxConnections(), settings.maxConnectionsPerAddress(),
+                settings.maxUnauthenticatedConnections(), settings.reservedFileDescriptors()));
+        assertEquals(new AdmissionLimits(896, 112, 224), settings.admission(OptionalLong.of(1024)).limits());
+    }
+
+    @Test
+    void everyTlsAndAdmissionKeyIsRead() {
+        Map<String, Object> properties = new HashMap<>();
+        properties.put("allowPlaintext", "true");
+        properties.put("tls.keystore", "etc/tls/server.p12");
+        properties.put("tls.keystorePassword", "secret-one");
+        properties.put("tls.keystorePasswordFile", "etc/tls/server.pass");
+        properties.put("tls.protocols", "TLSv1.3, TLSv1.2");
+        properties.put("tls.clientAuth", "need");
+        properties.put("tls.truststore", "etc/tls/clients.p12");
+        properties.put("tls.truststorePassword", "secret-two");
+        properties.put("tls.truststorePasswordFile", "etc/tls/clients.pass");
+        properties.put("maxConnections", "500");
+        properties.put("maxConnectionsPerAddress", "50");
+        properties.put("maxUnauthenticatedConnections", "100");
+        properties.put("reservedFileDescriptors", "200");
+        ServerSettings settings = parse(properties, ServerSettings.defaults());
+        assertTrue(rejected.isEmpty(), rejected::toString);
+        assertTrue(settings.allowPlaintext());
+        assertEquals(new TlsSettings("etc/tls/server.p12", "secret-one", "etc/tls/server.pass",
+                List.of("TLSv1.3", "TLSv1.2"), ClientAuth.NEED, "etc/tls/clients.p12", "secret-two",
+                "etc/tls/clients.pass"), settings.tls());
+        assertTrue(settings.tls().enabled());
+        assertEquals(new AdmissionLimits(500, 50, 100), settings.admission(OptionalLong.of(1024)).limits());
+        assertEquals(200, settings.admission(OptionalLong.of(1024)).reserved());
+        assertFalse(settings.tls().toString().contains("secret"), "passwords never in toString");
+    }
+
+    @Test
+    void anyProtocolButTls13AndTls12IsRefused() {
+        ServerSettings previous = parse(Map.of("tls.protocols", "TLSv1.2,TLSv1.3"), ServerSettings.defaults());
+        for (String bad : List.of("TLSv1.1", "TLSv1.3,TLSv1", "SSLv3", " , ", "tlsv1.3")) {
+            rejected.clear();
+            ServerSettings next = parse(Map.of("tls.protocols", bad), previous);
+            assertEquals(List.of("TLSv1.2", "TLSv1.3"), next.tls().protocols(), bad);
+            assertEquals(1, rejected.size(), bad);
+            assertEquals("tls.protocols", rejected.get(0).key());
+            assertEquals("TLSv1.2, TLSv1.3", rejected.get(0).kept());
+        }
+        assertEquals("tls.protocols = 'tlsv1.3': 'tlsv1.3' is not allowed: only TLSv1.3 and TLSv1.2 (older versions "
+                + "are broken); keeping TLSv1.2, TLSv1.3", rejected.get(0).describe());
+    }
+
+    @Test
+    void badTlsAndAdmissionValuesAreRefusedWithTheirReason() {
+        Map<String, Object> bad = new HashMap<>();
+        bad.put("tls.clientAuth", "required");
+        bad.put("allowPlaintext", "yes");
+        bad.put("maxConnections", "-1");
+        bad.put("maxConnectionsPerAddress", "many");
+        bad.put("maxUnauthenticatedConnections", "2147483648");
+        bad.put("reservedFileDescriptors", "-5");
+        ServerSettings defaults = ServerSettings.defaults();
+        assertEquals(defaults, parse(bad, defaults));
+        assertEquals(List.of(
+                "allowPlaintext = 'yes': not true or false; keeping false",
+                "tls.clientAuth = 'required': not one of none, want, need; keeping none",
+                "maxConnections = '-1': below the minimum 0; keeping 0",
+                "maxConnectionsPerAddress = 'many': not an integer; keeping 0",
+                "maxUnauthenticatedConnections = '2147483648': above the maximum 2147483647; keeping 0",
+                "reservedFileDescriptors = '-5': below the minimum 0; keeping 0"),
+                rejected.stream().map(ConfigurationProblem::describe).toList());
+    }
+
+    @Test
+    void passwordsAreMaskedInProblems() {
+        parse(Map.of("tls.keystorePassword", List.of("a", "b")), ServerSettings.defaults());
+        assertEquals(List.of("tls.keystorePassword = '***': a list where one value is expected; keeping ***"),
+                rejected.stream().map(ConfigurationProblem::describe).toList());
+    }
+
+    @Test
+    void turningTlsOnOrChangingAdmissionRebindsButOtherTlsKeysDoNot() {
+        ServerSettings base = ServerSettings.defaults();
+        ServerSettings tls = parse(Map.of("tls.keystore", "a.p12"), base);
+        assertTrue(base.needsRebind(tls));
+        assertFalse(tls.needsRebind(parse(Map.of("tls.keystore", "b.p12", "tls.protocols", "TLSv1.2"), base)),
+                "a new context is swapped into the listener");
+        assertTrue(base.needsRebind(parse(Map.of("allowPlaintext", "true"), base)));
+        for (String key : List.of("maxConnections", "maxConnectionsPerAddress", "maxUnauthenticatedConnections",
+                "reservedFileDescriptors")) {
+            assertTrue(base.needsRebind(parse(Map.of(key, "77"), base)), key);
+        }
     }
 
     private List<String> messages() {

@@ -57,7 +57,13 @@ public enum ErrorCode {
      * The request's handler actor would be one more than the tenant's {@code maxActors} allows; the
      * request was not run and the session goes on (since 1.1).
      */
-    TENANT_LIMIT_ACTORS("tenant.limit.actors", false);
+    TENANT_LIMIT_ACTORS("tenant.limit.actors", false),
+    /**
+     * The server has too many HELLOs waiting for their token to be verified (each costs a deliberately
+     * slow hash); nothing was checked. The connection is closed: connect again after a short pause
+     * (since 1.2).
+     */
+    SERVER_BUSY("server.busy", true);
 
     private static final Map<String, ErrorCode> BY_CODE = Stream.of(values())
             .collect(Collectors.toUnmodifiableMap(ErrorCode::code, Function.identity()));

@@ -78,6 +78,7 @@ class FrameTypeAndErrorCodeTest {
         closes.put("bad.request", false);
         closes.put("server.shutdown", false);
         closes.put("tenant.limit.actors", false);
+        closes.put("server.busy", true);
 
         Set<String> wire = Arrays.stream(ErrorCode.values()).map(ErrorCode::code).collect(Collectors.toSet());
         assertEquals(closes.keySet(), wire);

@@ -14,6 +14,7 @@ import io.troupe.api.monitor.TenantStats;
 import io.troupe.server.tenant.Tenant;
 import io.troupe.server.tenant.TenantConfig;
 import io.troupe.server.tenant.TenantDirectory;
+import io.troupe.server.tenant.TestTokens;
 import io.troupe.server.tenant.ThrottleLimit;
 
 /**
@@ -78,12 +79,13 @@ class TenantSamplerTest {
      * its request rate for 3 s; alpha has the defaults.
      */
     private void zetaServedAWindowBesideAnIdleAlpha() throws Exception {
-        directory.serve(TenantConfig.from(null, Map.ofEntries(Map.entry("tenant", "zeta"), Map.entry("token", "z"),
+        directory.serve(TenantConfig.from(null, Map.ofEntries(Map.entry("tenant", "zeta"),
+                Map.entry("tokenHash", TestTokens.HASH),
                 Map.entry("maxConnections", "4"), Map.entry("maxRequestsPerSecond", "100"),
                 Map.entry("maxBytesPerSecond", "5000"), Map.entry("maxFrameBytes", "4096"), Map.entry("weight", "7"),
                 Map.entry("maxActors", "10"), Map.entry("maxQueuedMessages", "50"),
                 Map.entry("handlers", "wordcount, echo"))));
-        directory.serve(TenantConfig.from(null, Map.of("tenant", "alpha", "token", "a")));
+        directory.serve(TenantConfig.from(null, Map.of("tenant", "alpha", "tokenHash", TestTokens.HASH)));
         Tenant zeta = directory.find("zeta").orElseThrow();
         for (int i = 0; i < 25; i++) {
             zeta.metrics().countRequest();

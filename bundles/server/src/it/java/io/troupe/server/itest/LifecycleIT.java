@@ -158,14 +158,25 @@ public class LifecycleIT extends ServerTest {
     public void withNoTenantAtAllTheServerCreatesTheDemoTenantThroughConfigAdmin() throws Exception {
         server.stop();
         server.deleteAllTenants();
+        java.io.PrintStream standardOut = System.out;
+        java.io.ByteArrayOutputStream console = new java.io.ByteArrayOutputStream();
         try {
-            server.start();
+            System.setOut(new java.io.PrintStream(console, true, UTF_8));
+            try {
+                server.start();
+            } finally {
+                System.setOut(standardOut);
+            }
             org.osgi.service.cm.Configuration[] demo = server.configAdmin()
                     .listConfigurations("(service.pid=io.troupe.tenant~demo)");
             assertEquals(1, demo.length);
-            String demoToken = (String) demo[0].getProperties().get("token");
-            assertTrue(demoToken, demoToken.matches("[0-9a-f]{32}"));
-            assertTrue("served at once", server.welcomes("demo", demoToken));
+            assertNull("never the token", demo[0].getProperties().get("token"));
+            String hash = (String) demo[0].getProperties().get("tokenHash");
+            assertTrue(hash, hash.startsWith("pbkdf2-sha256$600000$"));
+            java.util.regex.Matcher printed = java.util.regex.Pattern.compile("with token ([A-Za-z0-9_-]{43}) ")
+                    .matcher(console.toString(UTF_8));
+            assertTrue(console.toString(UTF_8), printed.find());
+            assertTrue("served at once", server.welcomes("demo", printed.group(1)));
         } finally {
             restoreTenants();
         }
@@ -185,8 +196,15 @@ public class LifecycleIT extends ServerTest {
             try (Reader reader = Files.newBufferedReader(file, UTF_8)) {
                 properties.load(reader);
             }
-            String demoToken = properties.getProperty("token");
-            assertTrue(demoToken, demoToken != null && demoToken.matches("[0-9a-f]{32}"));
+            assertNull("never the token", properties.getProperty("token"));
+            assertTrue(properties.toString(), properties.getProperty("tokenHash").startsWith("pbkdf2-sha256$"));
+            Path tokenFile = home.resolve("etc").resolve("io.troupe.tenant-demo.token");
+            String demoToken = Files.readString(tokenFile, UTF_8).strip();
+            assertTrue(demoToken, demoToken.matches("[A-Za-z0-9_-]{43}"));
+            for (Path secret : List.of(file, tokenFile)) {
+                assertEquals(secret.toString(), "rw-------", java.nio.file.attribute.PosixFilePermissions.toString(
+                        Files.getPosixFilePermissions(secret)));
+            }
             assertTrue("served at once, before any FileInstall reads the file", server.welcomes("demo", demoToken));
             assertNull("no configuration was made for it", server.configAdmin()
                     .listConfigurations("(service.factoryPid=io.troupe.tenant)"));
@@ -199,7 +217,7 @@ public class LifecycleIT extends ServerTest {
     public void thePortOpensOnlyOnceTheTenantFilesInEtcAreLoaded() throws Exception {
         Path home = temporaryDirectory();
         Path file = Files.createDirectories(home.resolve("etc")).resolve("io.troupe.tenant-filed.cfg");
-        Files.writeString(file, "token = from-file\n", UTF_8);
+        Files.writeString(file, "token = from-file-from-file-from-file-from-file\n", UTF_8);
         server.stop();
         System.setProperty(HOME_PROPERTY, home.toString());
         Bundle bundle = server.bundle();
@@ -218,13 +236,18 @@ public class LifecycleIT extends ServerTest {
             // what FileInstall does with the file
             Hashtable<String, Object> properties = new Hashtable<>();
             properties.put("felix.fileinstall.filename", file.toUri().toString());
-            properties.put("token", "from-file");
+            properties.put("token", "from-file-from-file-from-file-from-file");
             server.updateTenant("filed", properties);
 
             starting.get(10, TimeUnit.SECONDS);
             assertTrue("the port is open once activation returns", server.accepts());
             assertTrue("and the tenant of the file is served from the first connection",
-                    server.welcomes("filed", "from-file"));
+                    server.welcomes("filed", "from-file-from-file-from-file-from-file"));
+            String migrated = Files.readString(file, UTF_8);
+            assertTrue(migrated, migrated.startsWith("tokenHash = pbkdf2-sha256$600000$"));
+            assertFalse(migrated, migrated.contains("from-file"));
+            assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(
+                    Files.getPosixFilePermissions(file)));
         } finally {
             starting.get(10, TimeUnit.SECONDS);
             server.stop();
@@ -278,7 +301,8 @@ public class LifecycleIT extends ServerTest {
         assertEquals("Integer 7878", metaType.typeAndDefault(ServerControl.SERVER_PID, "port"));
         assertEquals("", metaType.validate(ServerControl.SERVER_PID, "port", "65535"));
         assertFalse("above the maximum", metaType.validate(ServerControl.SERVER_PID, "port", "65536").isEmpty());
-        assertEquals("Password (none)", metaType.typeAndDefault(ServerControl.TENANT_FACTORY_PID, "token"));
+        assertEquals("Password ", metaType.typeAndDefault(ServerControl.TENANT_FACTORY_PID, "token"));
+        assertEquals("String ", metaType.typeAndDefault(ServerControl.TENANT_FACTORY_PID, "tokenHash"));
     }
 
     private boolean bigFrameIsRefused() {

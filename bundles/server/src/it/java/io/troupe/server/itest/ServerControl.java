@@ -134,7 +134,7 @@ final class ServerControl {
      * {@code tenant}, a random token and {@code keysAndValues}; returns the token.
      */
     String addTenant(String id, Object... keysAndValues) throws IOException {
-        String token = HexFormat.of().formatHex(SecureRandom.getSeed(8));
+        String token = HexFormat.of().formatHex(SecureRandom.getSeed(20)); // 40 characters: at least 32
         Hashtable<String, Object> properties = new Hashtable<>();
         properties.put("tenant", id);
         properties.put("token", token);

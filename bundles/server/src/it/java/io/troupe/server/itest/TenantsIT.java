@@ -129,9 +129,9 @@ public class TenantsIT extends ServerTest {
     public void aTenantFromAFileInstallFileTakesItsIdFromTheFileName() throws IOException {
         Hashtable<String, Object> properties = new Hashtable<>();
         properties.put("felix.fileinstall.filename", "file:/opt/troupe/etc/io.troupe.tenant-filed.cfg");
-        properties.put("token", "from-a-file");
+        properties.put("token", "from-a-file-from-a-file-from-a-file");
         server.updateTenant("filed", properties);
-        server.awaitTenant("filed", "from-a-file");
+        server.awaitTenant("filed", "from-a-file-from-a-file-from-a-file");
     }
 
     @Test
@@ -140,9 +140,9 @@ public class TenantsIT extends ServerTest {
         try (TestClient open = server.openWhenServed("rotating", oldToken)) {
             Hashtable<String, Object> properties = new Hashtable<>();
             properties.put("tenant", "rotating");
-            properties.put("token", "the-new-token");
+            properties.put("token", "the-new-token-the-new-token-the-new-token");
             server.updateTenant("rotating", properties);
-            server.awaitTenant("rotating", "the-new-token");
+            server.awaitTenant("rotating", "the-new-token-the-new-token-the-new-token");
             assertFalse(server.welcomes("rotating", oldToken));
             ProtocolErrorsIT.assertEcho(open, 1, "still served");
         }
@@ -190,7 +190,7 @@ public class TenantsIT extends ServerTest {
 
         Hashtable<String, Object> bad = new Hashtable<>();
         bad.put("tenant", "steady");
-        bad.put("token", "would-be-new");
+        bad.put("token", "would-be-new-would-be-new-would-be-new");
         bad.put("maxConnections", "-1");
         server.updateTenant("steady", bad);
         Hashtable<String, Object> noToken = new Hashtable<>();
@@ -202,6 +202,6 @@ public class TenantsIT extends ServerTest {
         server.awaitTenant("sentinel", sentinel);
 
         assertTrue("the previous token still works", server.welcomes("steady", token));
-        assertFalse("the rejected token does not", server.welcomes("steady", "would-be-new"));
+        assertFalse("the rejected token does not", server.welcomes("steady", "would-be-new-would-be-new-would-be-new"));
     }
 }

@@ -19,6 +19,7 @@ import io.troupe.protocol.FrameDecoder;
 import io.troupe.protocol.FrameEncoder;
 import io.troupe.protocol.FrameException;
 import io.troupe.protocol.FrameType;
+import io.troupe.server.auth.Authenticator;
 import io.troupe.server.tenant.Tenant;
 import io.troupe.server.tenant.TenantSession;
 
@@ -93,6 +94,8 @@ public final class Session implements ConnectionHandler, TenantSession {
     private Tenant tenant;
     private ActorRef actor;
     private boolean byeSent;
+    /** A HELLO is being verified (or its refusal delayed): nothing more is decoded meanwhile. */
+    private boolean verifying;
     /** The ERROR of a protocol fault, sent once the requests accepted before it are answered. */
     private Frame fault;
 
@@ -159,7 +162,7 @@ public final class Session implements ConnectionHandler, TenantSession {
         assertInLoop();
         try {
             inputEnded = true;
-            if (state == SessionState.AWAITING_HELLO) {
+            if (state == SessionState.AWAITING_HELLO && !verifying) {
                 close();
             } else {
                 stopAtEndOfInput();
@@ -300,7 +303,7 @@ public final class Session implements ConnectionHandler, TenantSession {
     // ---- frames ----------------------------------------------------------------------------------
 
     private boolean decoding() {
-        return !held.isHolding() && !throttle.isHolding() && !readingStopped
+        return !held.isHolding() && !throttle.isHolding() && !readingStopped && !verifying
                 && (state == SessionState.AWAITING_HELLO || state == SessionState.OPEN
                     || state == SessionState.DRAINING);
     }
@@ -327,16 +330,57 @@ public final class Session implements ConnectionHandler, TenantSession {
         }
     }
 
+    /**
+     * Hands the HELLO to the {@link Authenticator} (the token's slow hash is verified off this loop) and
+     * decodes nothing more until its outcome comes back, through {@link Connection#execute}, to
+     * {@link #authenticated}.
+     */
     private void hello(Frame frame) {
         timers.stopAuth();
-        Optional<Tenant> found = sessions.tenants().authenticate(frame.name(), frame.content());
-        if (found.isEmpty()) {
-            LOG.info("Connection {} from {}: authentication as tenant '{}' failed", id, connection.remoteAddress(),
-                    printable(frame.name()));
-            closeWithError(frame.corrId(), ErrorCode.AUTH_FAILED, "unknown tenant or wrong token");
-            return;
+        verifying = true;
+        connection.suspendReading();
+        sessions.authenticator().authenticate(connection.remoteAddress().getAddress(), connection.tlsSession(),
+                frame.name(), frame.content(), connection::execute,
+                outcome -> guarded(() -> authenticated(frame, outcome)).run());
+    }
+
+    /**
+     * The HELLO's outcome, on the loop: WELCOME; or, refused, ERROR {@code auth.failed} after the guard's
+     * delay ({@link Connection#schedule}); blocked, {@code auth.failed} at once; {@code server.busy}.
+     */
+    private void authenticated(Frame frame, Authenticator.Outcome outcome) {
+        assertInLoop();
+        if (state != SessionState.AWAITING_HELLO) {
+            return; // closed meanwhile (client gone, server stopping)
         }
-        Tenant candidate = found.get();
+        switch (outcome.result()) {
+            case ACCEPTED -> admit(frame, outcome.tenant());
+            case REFUSED -> {
+                LOG.debug("Connection {} from {}: authentication as tenant '{}' failed ({}); answering in {} ms", id,
+                        connection.remoteAddress(), printable(frame.name()), outcome.reason(),
+                        outcome.delay().toMillis());
+                Runnable refuse = () -> {
+                    if (state == SessionState.AWAITING_HELLO) {
+                        closeWithError(frame.corrId(), ErrorCode.AUTH_FAILED,
+                                "unknown tenant, wrong token or wrong client certificate");
+                    }
+                };
+                if (outcome.delay().isZero()) {
+                    refuse.run();
+                } else {
+                    connection.schedule(guarded(refuse), outcome.delay());
+                }
+            }
+            case BLOCKED -> closeWithError(frame.corrId(), ErrorCode.AUTH_FAILED, "too many failed HELLOs from "
+                    + connection.remoteAddress().getAddress().getHostAddress() + "; refused unchecked for "
+                    + Math.max(1, outcome.delay().toSeconds()) + " s more");
+            case BUSY -> closeWithError(frame.corrId(), ErrorCode.SERVER_BUSY,
+                    "too many HELLOs are waiting to be verified; connect again shortly");
+        }
+    }
+
+    /** Credentials accepted: counts the session against the tenant's quota, WELCOME, and reads on. */
+    private void admit(Frame frame, Tenant candidate) {
         switch (candidate.admit(this)) {
             case QUOTA_EXCEEDED -> {
                 candidate.metrics().countError();
@@ -354,6 +398,8 @@ public final class Session implements ConnectionHandler, TenantSession {
             }
         }
         tenant = candidate;
+        verifying = false;
+        connection.markAuthenticated();
         throttle.attach(candidate);
         inFlight.countErrorsWith(candidate.metrics()::countError);
         state = SessionState.OPEN;
@@ -367,6 +413,7 @@ public final class Session implements ConnectionHandler, TenantSession {
             timers.checkIdleAfter(limits.idleTimeout());
         }
         LOG.debug("Session {} opened for tenant '{}' from {}", id, tenant.id(), connection.remoteAddress());
+        readOn(); // the frames after HELLO, left unread while it was verified
     }
 
     private void route(Frame frame) {

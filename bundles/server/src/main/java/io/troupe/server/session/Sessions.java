@@ -15,12 +15,14 @@ import org.slf4j.LoggerFactory;
 import io.troupe.api.TroupeRuntime;
 import io.troupe.api.net.ConnectionHandlerFactory;
 import io.troupe.api.net.ConnectionOptions;
+import io.troupe.server.auth.Authenticator;
 import io.troupe.server.tenant.TenantDirectory;
 
 /**
- * The live sessions of one server and what they share: the runtime, the tenants and the current
- * {@link SessionLimits}. Creates a {@link Session} for each accepted connection, pushes changed
- * limits to them, and stops them all at shutdown:
+ * The live sessions of one server and what they share: the runtime, the tenants, the
+ * {@link Authenticator} that checks their HELLOs and the current {@link SessionLimits}. Creates a
+ * {@link Session} for each accepted connection, pushes changed limits to them, and stops them all at
+ * shutdown:
  *
  * <pre>
  *  shutdown(answerWithin, closeWithin)
@@ -29,6 +31,7 @@ import io.troupe.server.tenant.TenantDirectory;
  *    2. wait until all closed, at most answerWithin
  *    3. the rest: forceShutdown  (unanswered: ERROR server.shutdown; BYE; close)
  *    4. wait until all closed, at most closeWithin
+ *    5. stop the authenticator's threads
  * </pre>
  *
  * <p><b>Threading:</b> any thread. The registry is guarded by a lock that is held only to add,
@@ -41,6 +44,7 @@ public final class Sessions {
 
     private final TroupeRuntime runtime;
     private final TenantDirectory tenants;
+    private final Authenticator authenticator;
     private final LongSupplier nanoClock;
     private volatile SessionLimits limits;
 
@@ -54,8 +58,15 @@ public final class Sessions {
      *                  the connection's timers must follow the same clock)
      */
     public Sessions(TroupeRuntime runtime, TenantDirectory tenants, SessionLimits limits, LongSupplier nanoClock) {
+        this(runtime, tenants, Authenticator.start(tenants, nanoClock), limits, nanoClock);
+    }
+
+    /** @param authenticator checks the HELLOs; closed by {@link #shutdown} */
+    public Sessions(TroupeRuntime runtime, TenantDirectory tenants, Authenticator authenticator, SessionLimits limits,
+            LongSupplier nanoClock) {
         this.runtime = Objects.requireNonNull(runtime, "runtime");
         this.tenants = Objects.requireNonNull(tenants, "tenants");
+        this.authenticator = Objects.requireNonNull(authenticator, "authenticator");
         this.limits = Objects.requireNonNull(limits, "limits");
         this.nanoClock = Objects.requireNonNull(nanoClock, "nanoClock");
     }
@@ -90,6 +101,14 @@ public final class Sessions {
      * @return whether every session had closed in time
      */
     public boolean shutdown(Duration answerWithin, Duration closeWithin) throws InterruptedException {
+        try {
+            return stopSessions(answerWithin, closeWithin);
+        } finally {
+            authenticator.close();
+        }
+    }
+
+    private boolean stopSessions(Duration answerWithin, Duration closeWithin) throws InterruptedException {
         List<Session> sessions;
         lock.lock();
         try {
@@ -129,6 +148,10 @@ public final class Sessions {
 
     TenantDirectory tenants() {
         return tenants;
+    }
+
+    Authenticator authenticator() {
+        return authenticator;
     }
 
     SessionLimits limits() {

@@ -7,7 +7,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongSupplier;
 
 /**
- * A tenant as the server serves it: its id, its current configuration (token and limits), the
+ * A tenant as the server serves it: its id, its current configuration (credentials and limits), the
  * sessions open for it, the token buckets of its rates ({@link RateLimiter}: requests, inbound bytes),
  * its traffic counters and its throttling. Its configuration may change while sessions are open; the
  * new limits apply to the next HELLO and the next frame, and the sessions are told
@@ -140,11 +140,6 @@ public final class Tenant {
     /** Whether the tenant's configuration was deleted. */
     public boolean isRemoved() {
         return removed;
-    }
-
-    /** Whether {@code tokenDigest} (see {@link TenantConfig#digest}) is this tenant's, in constant time. */
-    boolean authenticates(byte[] tokenDigest) {
-        return !removed && config.matches(tokenDigest);
     }
 
     /**

@@ -1,9 +1,6 @@
 package io.troupe.server.tenant;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
-
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,17 +11,25 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import javax.security.auth.x500.X500Principal;
+
 import io.troupe.config.CheckedConfiguration;
 import io.troupe.config.ConfigurationCheck;
 import io.troupe.config.ConfigurationProblem;
 import io.troupe.config.ConfigurationSource;
+import io.troupe.server.credential.TenantFile;
+import io.troupe.server.credential.TenantToken;
+import io.troupe.server.credential.TokenHash;
 
 /**
  * One tenant's validated configuration: a factory configuration of {@value #FACTORY_PID}, usually
  * made by FileInstall from {@code etc/io.troupe.tenant-<id>.cfg}.
  *
- * <p>The keys, their types, defaults and bounds are those of {@link TenantConfiguration}: {@code token}
- * (required, not blank), {@code maxConnections} (1000), {@code maxRequestsPerSecond} (0 = unlimited,
+ * <p>The keys, their types, defaults and bounds are those of {@link TenantConfiguration}: the credentials
+ * {@code tokenHash} (a {@link TokenHash}), {@code token} (plaintext, at least {@value TenantToken#MIN_LENGTH}
+ * characters: hashed here, and {@link #hadPlaintextToken() marked} for the directory to migrate) and
+ * {@code certificateSubject} (an X.500 name, kept in canonical form), at least one of them;
+ * {@code maxConnections} (1000), {@code maxRequestsPerSecond} (0 = unlimited,
  * at most 1 000 000), {@code maxBytesPerSecond} (0 = unlimited), {@code maxFrameBytes} (0 = the
  * server's, else at least 1024), {@code weight} (1), {@code maxActors} and {@code maxQueuedMessages}
  * (0 = unlimited), {@code handlers} (comma-separated names, empty = all) and {@code tenant}; the
@@ -36,8 +41,8 @@ import io.troupe.config.ConfigurationSource;
  * named factory configuration ({@code io.troupe.tenant~<id>}). When both the property and the file
  * name give one, they must agree. Ids match {@code [A-Za-z0-9._-]{1,64}}.
  *
- * <p>Only a SHA-256 digest of the token is kept, so that tokens of different lengths compare in the
- * same time.
+ * <p>Only the token's {@link TokenHash} is kept; a plaintext token costs one PBKDF2 hash here (on the
+ * configuration thread), and a configuration with another bad value is refused before that cost.
  *
  * <p><b>Threading:</b> immutable; any thread.
  */
@@ -51,7 +56,9 @@ public final class TenantConfig {
     public static final String FILE_PREFIX = FACTORY_PID + "-";
 
     static final String TENANT = "tenant";
-    static final String TOKEN = "token";
+    static final String TOKEN = TenantFile.TOKEN;
+    static final String TOKEN_HASH = TenantFile.TOKEN_HASH;
+    static final String CERTIFICATE_SUBJECT = "certificateSubject";
     static final String MAX_CONNECTIONS = "maxConnections";
     static final String MAX_REQUESTS_PER_SECOND = "maxRequestsPerSecond";
     static final String MAX_FRAME_BYTES = "maxFrameBytes";
@@ -64,22 +71,29 @@ public final class TenantConfig {
     private static final Pattern ID = Pattern.compile("[A-Za-z0-9._-]{1,64}");
     private static final Pattern FILE_NAME = Pattern.compile(Pattern.quote(FILE_PREFIX) + "(.*)\\.(cfg|config)");
     private static final String NAMED_PID_PREFIX = FACTORY_PID + "~";
+    private static final SecureRandom SALTS = new SecureRandom();
 
     private final String id;
     private final String pid;
     private final String source;
     private final String fileName;
-    private final byte[] tokenDigest;
+    private final String path;
+    private final Credentials credentials;
     private final TenantLimits limits;
     private final List<String> unknownKeys;
 
-    private TenantConfig(String id, String pid, String source, String fileName, byte[] tokenDigest,
-            TenantLimits limits, List<String> unknownKeys) {
+    /** What proves a session is the tenant's; {@code tokenHash} or {@code certificateSubject} may be null. */
+    private record Credentials(TokenHash tokenHash, String certificateSubject, boolean plaintext) {
+    }
+
+    private TenantConfig(String id, String pid, String source, String fileName, String path,
+            Credentials credentials, TenantLimits limits, List<String> unknownKeys) {
         this.id = id;
         this.pid = pid;
         this.source = source;
         this.fileName = fileName;
-        this.tokenDigest = tokenDigest;
+        this.path = path;
+        this.credentials = credentials;
         this.limits = limits;
         this.unknownKeys = List.copyOf(unknownKeys);
     }
@@ -110,14 +124,62 @@ public final class TenantConfig {
         TenantConfiguration config = checked.typed();
         checkFrameLimit(config.maxFrameBytes(), problems);
         Set<String> handlers = handlerNames(config.handlers(), problems);
+        String token = config.token().strip();
+        TokenHash tokenHash = token.isEmpty() ? parseTokenHash(config.tokenHash(), problems)
+                : checkToken(token, problems);
+        String subject = certificateSubject(config.certificateSubject(), problems);
+        if (problems.isEmpty() && tokenHash == null && subject == null && token.isEmpty()) {
+            problems.add("no credential: set " + TOKEN_HASH + " (troupe:tenant-add and troupe:tenant-rotate-token "
+                    + "write it), or " + CERTIFICATE_SUBJECT + " for a tenant that proves itself with its TLS "
+                    + "client certificate");
+        }
         if (!problems.isEmpty()) {
             throw new TenantConfigException(source.toString(), String.join("; ", problems));
         }
         TenantLimits limits = new TenantLimits(config.maxConnections(), config.maxRequestsPerSecond(),
                 config.maxBytesPerSecond(), config.maxFrameBytes(), config.weight(), config.maxActors(),
                 config.maxQueuedMessages(), handlers);
-        return new TenantConfig(id, pid, source.toString(), fileName, digest(config.token().getBytes(UTF_8)),
-                limits, checked.unknown());
+        boolean plaintext = !token.isEmpty();
+        if (plaintext) {
+            tokenHash = TokenHash.of(token, SALTS); // last: the costly step, once everything else is valid
+        }
+        return new TenantConfig(id, pid, source.toString(), fileName, source.path(),
+                new Credentials(tokenHash, subject, plaintext), limits, checked.unknown());
+    }
+
+    /** Checks a plaintext token's length (its hash is made once every other check passed); null. */
+    private static TokenHash checkToken(String token, List<String> problems) {
+        String problem = TenantToken.problemWith(token);
+        if (problem != null) {
+            problems.add(TOKEN + ": " + problem);
+        }
+        return null;
+    }
+
+    private static TokenHash parseTokenHash(String value, List<String> problems) {
+        if (value == null || value.isBlank()) {
+            return null;
+        }
+        try {
+            return TokenHash.parse(value);
+        } catch (IllegalArgumentException e) {
+            problems.add(TOKEN_HASH + ": not a token hash: " + e.getMessage());
+            return null;
+        }
+    }
+
+    /** The canonical form of an X.500 name, or null when blank or invalid (a problem then). */
+    private static String certificateSubject(String value, List<String> problems) {
+        if (value == null || value.isBlank()) {
+            return null;
+        }
+        try {
+            return new X500Principal(value.strip()).getName(X500Principal.CANONICAL);
+        } catch (IllegalArgumentException e) {
+            problems.add(CERTIFICATE_SUBJECT + " = '" + value.strip() + "': not an X.500 name such as "
+                    + "CN=client,O=Example (" + e.getMessage() + ")");
+            return null;
+        }
     }
 
     /** 0 (the server's limit) or at least {@value TenantLimits#MIN_FRAME_BYTES}; the bounds are the metatype's. */
@@ -167,15 +229,6 @@ public final class TenantConfig {
         return matcher.matches() ? Optional.of(matcher.group(1)) : Optional.empty();
     }
 
-    /** SHA-256 of {@code token}: what is stored and compared. */
-    public static byte[] digest(byte[] token) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(token);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java platform has SHA-256", e);
-        }
-    }
-
     public String id() {
         return id;
     }
@@ -193,6 +246,29 @@ public final class TenantConfig {
     /** The name of the file this came from, or {@code null}. */
     public String fileName() {
         return fileName;
+    }
+
+    /** The path of the file this came from, or {@code null}. */
+    public String path() {
+        return path;
+    }
+
+    /** The hash of the tenant's token, or {@code null} when the tenant proves itself by certificate only. */
+    public TokenHash tokenHash() {
+        return credentials.tokenHash();
+    }
+
+    /**
+     * The subject its sessions' TLS client certificate must have, in canonical form
+     * ({@link X500Principal#CANONICAL}), or {@code null} when the tenant is not bound to a certificate.
+     */
+    public String certificateSubject() {
+        return credentials.certificateSubject();
+    }
+
+    /** Whether the configuration held a plaintext {@code token} (hashed into {@link #tokenHash()}). */
+    public boolean hadPlaintextToken() {
+        return credentials.plaintext();
     }
 
     public int maxConnections() {
@@ -216,17 +292,13 @@ public final class TenantConfig {
 
     /** A copy that came from the configuration {@code pid} (a bootstrap tenant taken over by ConfigAdmin). */
     TenantConfig withPid(String newPid) {
-        return new TenantConfig(id, newPid, source, fileName, tokenDigest, limits, unknownKeys);
+        return new TenantConfig(id, newPid, source, fileName, path, credentials, limits, unknownKeys);
     }
 
-    /** Whether {@code token} is this tenant's token; takes the same time whatever it is given. */
-    boolean matches(byte[] candidateDigest) {
-        return MessageDigest.isEqual(tokenDigest, candidateDigest);
-    }
-
-    /** Whether both configure the same token and limits (where they came from aside). */
+    /** Whether both configure the same credentials and limits (where they came from aside). */
     boolean sameSettingsAs(TenantConfig other) {
-        return MessageDigest.isEqual(tokenDigest, other.tokenDigest) && limits.equals(other.limits);
+        return Objects.equals(tokenHash(), other.tokenHash())
+                && Objects.equals(certificateSubject(), other.certificateSubject()) && limits.equals(other.limits);
     }
 
     /** The limits, for log lines (never the token). */

@@ -5,6 +5,7 @@ import org.osgi.service.metatype.annotations.AttributeType;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
 import io.troupe.api.TenantPolicy;
+import io.troupe.server.credential.TenantToken;
 
 /**
  * One tenant's configuration, a factory configuration of {@value TenantConfig#FACTORY_PID}
@@ -19,13 +20,27 @@ import io.troupe.api.TenantPolicy;
  * <p><b>Threading:</b> the instances are immutable views.
  */
 @ObjectClassDefinition(name = "Troupe tenant", factoryPid = TenantConfig.FACTORY_PID,
-        description = "A tenant of the message server: its token and limits. One file per tenant, "
+        description = "A tenant of the message server: its credentials and limits. One file per tenant, "
                 + "io.troupe.tenant-<id>.cfg; adding, changing or deleting one applies while Troupe runs.")
 public @interface TenantConfiguration {
 
-    @AttributeDefinition(name = "Token", type = AttributeType.PASSWORD, min = "1",
-            description = "The secret clients send in HELLO; surrounding blanks are ignored. Never logged.")
-    String token();
+    @AttributeDefinition(name = "Token hash", required = false,
+            description = "The salted PBKDF2 hash of the secret clients send in HELLO: "
+                    + "pbkdf2-sha256$<iterations>$<salt base64>$<hash base64>, as troupe:tenant-add and "
+                    + "troupe:tenant-rotate-token write it.")
+    String tokenHash() default "";
+
+    @AttributeDefinition(name = "Token (plaintext, migrated)", type = AttributeType.PASSWORD, required = false,
+            description = "A plaintext token, at least " + TenantToken.MIN_LENGTH + " characters; surrounding "
+                    + "blanks are ignored. Accepted once: the file is rewritten with its tokenHash instead. Never "
+                    + "logged.")
+    String token() default "";
+
+    @AttributeDefinition(name = "Client certificate subject", required = false,
+            description = "An X.500 name (e.g. CN=client,O=Example): the tenant's sessions must come over TLS "
+                    + "with a client certificate of this subject (compared in canonical form), in addition to "
+                    + "the token when tokenHash is set, instead of it otherwise.")
+    String certificateSubject() default "";
 
     @AttributeDefinition(name = "Connections", min = "0", max = "2147483647",
             description = "Sessions the tenant may have open at once.")

@@ -1,8 +1,9 @@
 package io.troupe.server.tenant;
 
 import java.io.IOException;
-import java.security.MessageDigest;
-import java.security.SecureRandom;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.Collections;
@@ -11,6 +12,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -27,6 +29,9 @@ import org.osgi.service.cm.ConfigurationListener;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.troupe.server.credential.SecretFile;
+import io.troupe.server.credential.TenantFile;
+
 /**
  * The tenants by id, kept in step with the factory configurations of {@value TenantConfig#FACTORY_PID}.
  *
@@ -38,12 +43,18 @@ import org.slf4j.LoggerFactory;
  *                                   byId: id → Tenant   (read lock-free by every IO loop at HELLO) ◄┘
  * </pre>
  *
+ * <p>A configuration from a file that holds a plaintext {@code token} (at least 32 characters) is
+ * served with the token's hash, and the file is rewritten at once with {@code tokenHash} in place of
+ * {@code token}, every other line kept, owner-only (0600), through a temporary file moved over it
+ * ({@link SecretFile}); one INFO line says so. FileInstall then reads the rewritten file: same
+ * credentials, nothing changes for the tenant. Verification itself is {@code io.troupe.server.auth}'s.
+ *
  * <p>It listens for configuration events rather than registering a ManagedServiceFactory: events
  * arrive for every configuration whatever bundle location it is bound to, and each one is handled
  * by re-reading the configuration's current state, so handling is idempotent and the synchronous
  * {@link #loadAll()} at activation and the events may overlap freely.
  *
- * <p><b>Threading:</b> lookups ({@link #authenticate}, {@link #find}) from any thread, lock-free.
+ * <p><b>Threading:</b> lookups ({@link #find}, {@link #tenants}) from any thread, lock-free.
  * Changes (events on ConfigAdmin's event thread, {@link #loadAll}, {@link #serve}) are serialised on
  * this object's monitor.
  */
@@ -59,8 +70,6 @@ public final class TenantDirectory implements ConfigurationListener {
     private final ConfigurationAdmin configAdmin;
     private final LongSupplier nanoClock;
     private final TenantLifecycle lifecycle;
-    /** Compared against when the tenant is unknown, so that unknown ids take as long as wrong tokens. */
-    private final byte[] noTenantDigest;
     private final ConcurrentHashMap<String, Tenant> byId = new ConcurrentHashMap<>();
     /** Guarded by {@code this}: which tenant each configuration defines. */
     private final Map<String, String> idByPid = new HashMap<>();
@@ -75,9 +84,6 @@ public final class TenantDirectory implements ConfigurationListener {
         this.configAdmin = configAdmin;
         this.nanoClock = nanoClock;
         this.lifecycle = lifecycle;
-        byte[] random = new byte[32];
-        new SecureRandom().nextBytes(random);
-        this.noTenantDigest = TenantConfig.digest(random);
     }
 
     /**
@@ -107,23 +113,9 @@ public final class TenantDirectory implements ConfigurationListener {
         return configurations.length;
     }
 
-    /**
-     * The tenant {@code id} if {@code token} is its token. Unknown tenant and wrong token are not
-     * told apart, and take the same time.
-     */
-    public Optional<Tenant> authenticate(String id, byte[] token) {
-        byte[] digest = TenantConfig.digest(token);
-        Tenant tenant = id == null ? null : byId.get(id);
-        if (tenant == null) {
-            MessageDigest.isEqual(noTenantDigest, digest);
-            return Optional.empty();
-        }
-        return tenant.authenticates(digest) ? Optional.of(tenant) : Optional.empty();
-    }
-
     /** The tenant {@code id}, if configured. */
     public Optional<Tenant> find(String id) {
-        return Optional.ofNullable(byId.get(id));
+        return Optional.ofNullable(id == null ? null : byId.get(id));
     }
 
     /** The tenants configured now. */
@@ -212,6 +204,9 @@ public final class TenantDirectory implements ConfigurationListener {
         if (!config.unknownKeys().isEmpty()) {
             LOG.warn("{}: unknown key(s) {} ignored", config.source(), config.unknownKeys());
         }
+        if (config.hadPlaintextToken()) {
+            migrateToken(config);
+        }
         Tenant existing = byId.get(config.id());
         String owner = existing == null ? null : existing.config().pid();
         if (owner != null && !owner.equals(pid)) {
@@ -235,6 +230,32 @@ public final class TenantDirectory implements ConfigurationListener {
                 LOG.info("Tenant '{}' updated from {} ({})", config.id(), config.source(), config.describeLimits());
                 lifecycle.configured(existing);
             }
+        }
+    }
+
+    /**
+     * Rewrites the file of {@code config} with its token's hash in place of the plaintext token, unless the
+     * file has changed meanwhile (its token is no longer the one hashed).
+     */
+    private static void migrateToken(TenantConfig config) {
+        if (config.path() == null) {
+            LOG.warn("Tenant '{}': {} holds a plaintext token; it is not a file, so it cannot be rewritten with "
+                    + "the token's hash: set {} instead", config.id(), config.source(), TenantConfig.TOKEN_HASH);
+            return;
+        }
+        Path file = Path.of(config.path());
+        try {
+            String content = Files.readString(file, StandardCharsets.UTF_8);
+            String token = TenantFile.valueOf(content, TenantFile.TOKEN);
+            if (token == null || !config.tokenHash().verify(token.strip())) {
+                return; // changed since it was read: the configuration that follows is handled in its turn
+            }
+            SecretFile.replace(file, TenantFile.withTokenHash(content, Objects.requireNonNull(config.tokenHash())));
+            LOG.info("Tenant '{}': the plaintext token in {} was migrated: the file now holds its hash ({}), "
+                    + "owner-only; the token itself is unchanged", config.id(), file, TenantConfig.TOKEN_HASH);
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("Tenant '{}': could not rewrite {} with the token's hash ({}); the token works, but the file "
+                    + "still holds it in plaintext", config.id(), file, e.toString());
         }
     }
 

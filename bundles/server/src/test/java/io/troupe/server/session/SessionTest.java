@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +26,9 @@ import io.troupe.protocol.Frame;
 import io.troupe.protocol.FrameEncoder;
 import io.troupe.protocol.FrameType;
 import io.troupe.server.tenant.TenantConfig;
+import io.troupe.server.auth.Authenticator;
+import io.troupe.server.auth.LoginGuard;
+import io.troupe.server.credential.TokenHash;
 import io.troupe.server.tenant.TenantDirectory;
 import io.troupe.testsupport.StubRuntime;
 import io.troupe.testsupport.StubRuntime.StubActor;
@@ -36,7 +40,10 @@ import io.troupe.testsupport.StubRuntime.StubActor;
 class SessionTest {
 
     private static final String TENANT = "acme";
-    private static final String TOKEN = "s3cret";
+    private static final String TOKEN = "s3cret-s3cret-s3cret-s3cret-s3cret";
+    /** Fewer iterations than a real hash: the tests verify it often. */
+    private static final String TOKEN_HASH =
+            TokenHash.of(TOKEN, TokenHash.MIN_ITERATIONS, new SecureRandom()).format();
     private static final SessionLimits LIMITS = new SessionLimits(65_536, Duration.ofSeconds(60),
             Duration.ofSeconds(5), Duration.ofMinutes(5)); // requests outlive the idle timeout
 
@@ -50,8 +57,10 @@ class SessionTest {
     @BeforeEach
     void openAConnection() throws Exception {
         tenants = new TenantDirectory(null, connection::nanoTime); // serve() never reads ConfigAdmin
-        tenants.serve(TenantConfig.from(null, Map.of("tenant", TENANT, "token", TOKEN, "maxConnections", "1")));
-        sessions = new Sessions(runtime, tenants, LIMITS, connection::nanoTime);
+        tenants.serve(TenantConfig.from(null,
+                Map.of("tenant", TENANT, "tokenHash", TOKEN_HASH, "maxConnections", "1")));
+        sessions = new Sessions(runtime, tenants, Authenticator.with(tenants, new LoginGuard(connection::nanoTime),
+                Runnable::run, 1), LIMITS, connection::nanoTime); // verifies inline, answers through a task
         echo = runtime.addHandler("echo");
         session = (Session) sessions.handlers(ConnectionOptions.DEFAULTS).create(connection);
         connection.open(session);
@@ -60,6 +69,7 @@ class SessionTest {
     @Test
     void helloWithTheRightTokenIsWelcomedAndSpawnsTheSessionActor() {
         connection.receive(Frame.hello(77, TENANT, TOKEN));
+        connection.runTasks(); // the authenticator's outcome
         Frame welcome = single(connection.takeWritten());
         assertEquals(FrameType.WELCOME, welcome.type());
         assertEquals(77, welcome.corrId());
@@ -376,6 +386,7 @@ class SessionTest {
 
     private void welcome() {
         connection.receive(Frame.hello(1, TENANT, TOKEN));
+        connection.runTasks(); // the authenticator's outcome
         assertEquals(FrameType.WELCOME, single(connection.takeWritten()).type());
     }
 

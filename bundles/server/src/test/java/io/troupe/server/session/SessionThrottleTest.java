@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -21,6 +22,9 @@ import io.troupe.protocol.FrameEncoder;
 import io.troupe.protocol.FrameType;
 import io.troupe.server.tenant.Tenant;
 import io.troupe.server.tenant.TenantConfig;
+import io.troupe.server.auth.Authenticator;
+import io.troupe.server.auth.LoginGuard;
+import io.troupe.server.credential.TokenHash;
 import io.troupe.server.tenant.TenantDirectory;
 import io.troupe.server.tenant.ThrottleLimit;
 import io.troupe.testsupport.StubRuntime;
@@ -36,7 +40,10 @@ import io.troupe.testsupport.StubRuntime.StubActor;
 class SessionThrottleTest {
 
     private static final String TENANT = "acme";
-    private static final String TOKEN = "s3cret";
+    private static final String TOKEN = "s3cret-s3cret-s3cret-s3cret-s3cret";
+    /** Fewer iterations than a real hash: the tests verify it often. */
+    private static final String TOKEN_HASH =
+            TokenHash.of(TOKEN, TokenHash.MIN_ITERATIONS, new SecureRandom()).format();
     private static final SessionLimits LIMITS = new SessionLimits(65_536, Duration.ZERO, Duration.ofSeconds(5),
             Duration.ofMinutes(5));
     /** 4 + 22 + 4 ("echo") + 70: a request of exactly 100 bytes. */
@@ -182,15 +189,17 @@ class SessionThrottleTest {
     private void open(Map<String, String> limits) throws Exception {
         Map<String, Object> properties = new HashMap<>(limits);
         properties.put("tenant", TENANT);
-        properties.put("token", TOKEN);
+        properties.put("tokenHash", TOKEN_HASH);
         TenantDirectory tenants = new TenantDirectory(null, connection::nanoTime);
         tenants.serve(TenantConfig.from(null, properties));
         tenant = tenants.find(TENANT).orElseThrow();
-        Sessions sessions = new Sessions(runtime, tenants, LIMITS, connection::nanoTime);
+        Sessions sessions = new Sessions(runtime, tenants, Authenticator.with(tenants,
+                new LoginGuard(connection::nanoTime), Runnable::run, 1), LIMITS, connection::nanoTime);
         echo = runtime.addHandler("echo");
         session = (Session) sessions.handlers(ConnectionOptions.DEFAULTS).create(connection);
         connection.open(session);
         connection.receive(Frame.hello(1, TENANT, TOKEN));
+        connection.runTasks(); // the authenticator's outcome
         assertEquals(FrameType.WELCOME, connection.takeWritten().get(0).type());
     }
 

@@ -1,6 +1,7 @@
 package io.troupe.server.tenant;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.io.IOException;
 import java.io.StringReader;
@@ -11,6 +12,8 @@ import java.util.Properties;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
+
+import io.troupe.server.credential.TokenHash;
 
 /**
  * The demo tenant's file, as FileInstall would read it: valid as written, and valid with every key it
@@ -24,14 +27,17 @@ class DemoTenantTest {
 
     @Test
     void theDemoFileIsAValidTenantWithTheDefaults() throws Exception {
-        TenantConfig config = TenantConfig.from(null, read(DemoTenant.fileContent("abc")));
+        TenantConfig config = TenantConfig.from(null, read(DemoTenant.fileContent(TokenHash.parse(TestTokens.HASH))));
         assertEquals(DemoTenant.ID, config.id());
         assertEquals(new TenantLimits(1000, 0, 0, 0, 1, 0, 0, Set.of()), config.limits());
+        assertEquals(TestTokens.HASH, config.tokenHash().format());
+        assertFalse(DemoTenant.fileContent(TokenHash.parse(TestTokens.HASH)).contains("token ="), "no plaintext");
     }
 
     @Test
     void everyKeyTheDemoFileShowsInACommentIsValidWhenSwitchedOn() throws Exception {
-        String switchedOn = DemoTenant.fileContent("abc").replaceAll("(?m)^# ([a-zA-Z]\\w* = )", "$1");
+        String switchedOn = DemoTenant.fileContent(TokenHash.parse(TestTokens.HASH))
+                .replaceAll("(?m)^# ([a-zA-Z]\\w* = )", "$1");
         TenantConfig config = TenantConfig.from(null, read(switchedOn));
         assertEquals(Set.of("echo", "wordcount"), config.limits().handlers());
         assertEquals(List.of(), config.unknownKeys());

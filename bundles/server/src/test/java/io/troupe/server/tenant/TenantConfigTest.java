@@ -1,6 +1,5 @@
 package io.troupe.server.tenant;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -16,6 +15,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 import io.troupe.api.TenantPolicy;
+import io.troupe.server.credential.TokenHash;
 
 /**
  * Tenant configurations read through the typed model ({@link TenantConfiguration} and the metatype
@@ -27,11 +27,12 @@ import io.troupe.api.TenantPolicy;
 class TenantConfigTest {
 
     private static final String FILE = "file:/opt/troupe/etc/io.troupe.tenant-acme.cfg";
+    private static final String HASH = TestTokens.HASH;
 
     @Test
     void theTenantIdIsTheAliasInTheFileName() throws Exception {
         TenantConfig config = TenantConfig.from("io.troupe.tenant~acme", props("felix.fileinstall.filename", FILE,
-                "token", "s3cret"));
+                "tokenHash", HASH));
         assertEquals("acme", config.id());
         assertEquals("file /opt/troupe/etc/io.troupe.tenant-acme.cfg", config.source());
         assertEquals("io.troupe.tenant-acme.cfg", config.fileName());
@@ -42,14 +43,14 @@ class TenantConfigTest {
     @Test
     void fileUrlsWithEscapesAndWindowsPathsAreUnderstood() throws Exception {
         assertEquals("a.b-c_d", TenantConfig.from(null, props("felix.fileinstall.filename",
-                "file:/C:/Program%20Files/troupe/etc/io.troupe.tenant-a.b-c_d.cfg", "token", "t")).id());
+                "file:/C:/Program%20Files/troupe/etc/io.troupe.tenant-a.b-c_d.cfg", "tokenHash", HASH)).id());
         assertEquals("x", TenantConfig.from(null, props("felix.fileinstall.filename",
-                "C:\\troupe\\etc\\io.troupe.tenant-x.cfg", "token", "t")).id());
+                "C:\\troupe\\etc\\io.troupe.tenant-x.cfg", "tokenHash", HASH)).id());
     }
 
     @Test
     void anExplicitTenantPropertyNamesConfigurationsMadeWithoutAFile() throws Exception {
-        TenantConfig config = TenantConfig.from("io.troupe.tenant.1234", props("tenant", "beta", "token", "t",
+        TenantConfig config = TenantConfig.from("io.troupe.tenant.1234", props("tenant", "beta", "tokenHash", HASH,
                 "maxConnections", 2, "maxRequestsPerSecond", "50"));
         assertEquals("beta", config.id());
         assertEquals("configuration io.troupe.tenant.1234", config.source());
@@ -60,13 +61,13 @@ class TenantConfigTest {
 
     @Test
     void aNamedFactoryConfigurationNamesItsTenant() throws Exception {
-        assertEquals("demo", TenantConfig.from("io.troupe.tenant~demo", props("token", "t")).id());
+        assertEquals("demo", TenantConfig.from("io.troupe.tenant~demo", props("tokenHash", HASH)).id());
     }
 
     @Test
     void aTenantPropertyThatContradictsTheFileNameIsRejected() {
         TenantConfigException e = assertThrows(TenantConfigException.class, () -> TenantConfig.from("p",
-                props("felix.fileinstall.filename", FILE, "tenant", "other", "token", "t")));
+                props("felix.fileinstall.filename", FILE, "tenant", "other", "tokenHash", HASH)));
         assertEquals("file /opt/troupe/etc/io.troupe.tenant-acme.cfg", e.source());
         assertTrue(e.problem().contains("contradicts"), e.problem());
     }
@@ -75,15 +76,15 @@ class TenantConfigTest {
     void invalidIdsAreRejected() {
         for (String id : new String[] {"with space", "a/b", "é"}) {
             TenantConfigException e = assertThrows(TenantConfigException.class,
-                    () -> TenantConfig.from("p", props("tenant", id, "token", "t")), id);
+                    () -> TenantConfig.from("p", props("tenant", id, "tokenHash", HASH)), id);
             assertTrue(e.getMessage().contains("invalid"), e.getMessage());
         }
-        assertEquals("tenant = '': blank", problem(props("tenant", "", "token", "t")));
+        assertEquals("tenant = '': blank", problem(props("tenant", "", "tokenHash", HASH)));
         assertEquals("tenant = '" + "x".repeat(65) + "': longer than 64 characters",
-                problem(props("tenant", "x".repeat(65), "token", "t")));
-        assertEquals("tenant = '42': not a string (given as Integer)", problem(props("tenant", 42, "token", "t")));
+                problem(props("tenant", "x".repeat(65), "tokenHash", HASH)));
+        assertEquals("tenant = '42': not a string (given as Integer)", problem(props("tenant", 42, "tokenHash", HASH)));
         assertThrows(TenantConfigException.class, () -> TenantConfig.from("p", props("felix.fileinstall.filename",
-                "file:/etc/io.troupe.tenant-bad id.cfg", "token", "t")));
+                "file:/etc/io.troupe.tenant-bad id.cfg", "tokenHash", HASH)));
         assertTrue(TenantConfig.isValidId("x".repeat(64)));
         assertTrue(TenantConfig.isValidId("A-z.0_9"));
     }
@@ -91,22 +92,57 @@ class TenantConfigTest {
     @Test
     void aConfigurationWithNoWayToTellTheIdIsRejected() {
         TenantConfigException e = assertThrows(TenantConfigException.class,
-                () -> TenantConfig.from("io.troupe.tenant.77", props("token", "t")));
+                () -> TenantConfig.from("io.troupe.tenant.77", props("tokenHash", HASH)));
         assertTrue(e.problem().startsWith("no tenant id"), e.problem());
     }
 
     @Test
     void aFileNamedOtherwiseIsRejected() {
         TenantConfigException e = assertThrows(TenantConfigException.class, () -> TenantConfig.from("p",
-                props("felix.fileinstall.filename", "file:/etc/tenants.cfg", "token", "t")));
+                props("felix.fileinstall.filename", "file:/etc/tenants.cfg", "tokenHash", HASH)));
         assertEquals("file /etc/tenants.cfg", e.source());
     }
 
     @Test
-    void aMissingOrBlankTokenIsRejected() {
-        assertEquals("token: required and missing", problem(props("tenant", "a")));
-        assertEquals("token = '***': blank", problem(props("tenant", "a", "token", "  ")));
+    void aTenantWithNeitherTokenHashNorCertificateSubjectIsRejected() {
+        assertEquals("no credential: set tokenHash (troupe:tenant-add and troupe:tenant-rotate-token write it), or "
+                + "certificateSubject for a tenant that proves itself with its TLS client certificate",
+                problem(props("tenant", "a")));
         assertEquals("token = '***': not a string (given as Integer)", problem(props("tenant", "a", "token", 42)));
+    }
+
+    @Test
+    void aPlaintextTokenShorterThan32CharactersIsRejectedWithoutQuotingIt() {
+        TenantConfigException e = assertThrows(TenantConfigException.class, () -> TenantConfig.from(null,
+                props("felix.fileinstall.filename", FILE, "token", "short-s3cret")));
+        assertEquals("file /opt/troupe/etc/io.troupe.tenant-acme.cfg: token: the token has 12 characters; at least "
+                + "32 are required (generate one with troupe:tenant-rotate-token)", e.getMessage());
+    }
+
+    @Test
+    void aPlaintextTokenIsHashedAndMarkedForMigration() throws Exception {
+        TenantConfig config = TenantConfig.from(null, props("tenant", "a", "token", " " + TestTokens.TOKEN + "\n"));
+        assertTrue(config.hadPlaintextToken());
+        assertEquals(TokenHash.DEFAULT_ITERATIONS, config.tokenHash().iterations());
+        assertTrue(config.tokenHash().verify(TestTokens.TOKEN), "surrounding blanks are not part of the token");
+        assertFalse(config.tokenHash().verify(TestTokens.TOKEN + " "));
+        assertFalse(config.toString().contains(TestTokens.TOKEN), "never log the token");
+    }
+
+    @Test
+    void aMalformedTokenHashIsRejectedWithWhatIsWrong() {
+        assertEquals("tokenHash: not a token hash: unknown scheme 'bcrypt' (only pbkdf2-sha256 is supported)",
+                problem(props("tenant", "a", "tokenHash", "bcrypt$1$2$3")));
+    }
+
+    @Test
+    void theCertificateSubjectIsKeptInCanonicalFormAndMayReplaceTheToken() throws Exception {
+        TenantConfig config = TenantConfig.from(null, props("tenant", "a", "certificateSubject",
+                "CN=Client One, O=Example"));
+        assertNull(config.tokenHash());
+        assertEquals("cn=client one,o=example", config.certificateSubject());
+        assertTrue(problem(props("tenant", "a", "certificateSubject", "not a name")).startsWith(
+                "certificateSubject = 'not a name': not an X.500 name such as CN=client,O=Example"));
     }
 
     @Test
@@ -120,24 +156,24 @@ class TenantConfigTest {
 
     @Test
     void negativeOrNonNumericLimitsAreRejectedAllAtOnce() {
-        String problem = problem(props("felix.fileinstall.filename", FILE, "token", "t", "maxConnections", "-1",
+        String problem = problem(props("felix.fileinstall.filename", FILE, "tokenHash", HASH, "maxConnections", "-1",
                 "maxRequestsPerSecond", "lots"));
         assertEquals("maxConnections = '-1': below the minimum 0; maxRequestsPerSecond = 'lots': not an integer",
                 problem);
         assertEquals("maxRequestsPerSecond = '1000001': above the maximum 1000000",
-                problem(props("tenant", "a", "token", "t", "maxRequestsPerSecond", 1_000_001)));
+                problem(props("tenant", "a", "tokenHash", HASH, "maxRequestsPerSecond", 1_000_001)));
         assertEquals("maxConnections = '1.0': not an integer",
-                problem(props("tenant", "a", "token", "t", "maxConnections", 1.0)));
+                problem(props("tenant", "a", "tokenHash", HASH, "maxConnections", 1.0)));
     }
 
     @Test
     void theLimitsOfIssue13HaveTheirDefaultsAndBecomeTheRuntimesPolicy() throws Exception {
-        TenantLimits defaults = TenantConfig.from(null, props("tenant", "a", "token", "t")).limits();
+        TenantLimits defaults = TenantConfig.from(null, props("tenant", "a", "tokenHash", HASH)).limits();
         assertEquals(new TenantLimits(1000, 0, 0, 0, 1, 0, 0, Set.of()), defaults);
         assertEquals(TenantPolicy.defaults(), defaults.policy());
         assertEquals(1 << 20, defaults.frameLimit(1 << 20), "0: the server's limit");
 
-        TenantLimits set = TenantConfig.from(null, props("tenant", "a", "token", "t", "weight", "3",
+        TenantLimits set = TenantConfig.from(null, props("tenant", "a", "tokenHash", HASH, "weight", "3",
                 "maxBytesPerSecond", "65536", "maxActors", "20", "maxQueuedMessages", "500", "maxFrameBytes", "4096",
                 "handlers", " echo , wordcount,counter.add ")).limits();
         assertEquals(new TenantLimits(1000, 0, 65536, 4096, 3, 20, 500, Set.of("echo", "wordcount", "counter.add")),
@@ -150,34 +186,26 @@ class TenantConfigTest {
     @Test
     void badValuesOfTheNewLimitsAreNamedPrecisely() {
         assertEquals("weight = '0': below the minimum 1; maxActors = '-1': below the minimum 0",
-                problem(props("tenant", "a", "token", "t", "weight", "0", "maxActors", "-1")));
+                problem(props("tenant", "a", "tokenHash", HASH, "weight", "0", "maxActors", "-1")));
         assertEquals("weight = '1001': above the maximum 1000",
-                problem(props("tenant", "a", "token", "t", "weight", "1001")));
+                problem(props("tenant", "a", "tokenHash", HASH, "weight", "1001")));
         assertEquals("maxBytesPerSecond = 'fast': not an integer",
-                problem(props("tenant", "a", "token", "t", "maxBytesPerSecond", "fast")));
+                problem(props("tenant", "a", "tokenHash", HASH, "maxBytesPerSecond", "fast")));
         assertEquals("maxFrameBytes = '100': either 0 (the server's limit) or at least 1024",
-                problem(props("tenant", "a", "token", "t", "maxFrameBytes", "100")));
+                problem(props("tenant", "a", "tokenHash", HASH, "maxFrameBytes", "100")));
         assertEquals("handlers = 'echo,,wordcount': name 2 is empty (a comma too many?)",
-                problem(props("tenant", "a", "token", "t", "handlers", "echo,,wordcount")));
+                problem(props("tenant", "a", "tokenHash", HASH, "handlers", "echo,,wordcount")));
         assertEquals("handlers = 'echo wordcount': 'echo wordcount' is not a handler name (it has a blank or a "
                 + "control character; separate names with commas)",
-                problem(props("tenant", "a", "token", "t", "handlers", "echo wordcount")));
+                problem(props("tenant", "a", "tokenHash", HASH, "handlers", "echo wordcount")));
     }
 
     @Test
     void keysNoAttributeDefinesAreListedForTheLog() throws Exception {
-        TenantConfig config = TenantConfig.from(null, props("tenant", "a", "token", "t", "maxConections", "5",
+        TenantConfig config = TenantConfig.from(null, props("tenant", "a", "tokenHash", HASH, "maxConections", "5",
                 "service.factoryPid", "io.troupe.tenant"));
         assertEquals(List.of("maxConections"), config.unknownKeys());
         assertEquals(1000, config.maxConnections(), "the misspelt key is not read");
-    }
-
-    @Test
-    void theTokenIsComparedWithoutItsSurroundingWhitespace() throws Exception {
-        TenantConfig config = TenantConfig.from(null, props("tenant", "a", "token", " s3cret\n"));
-        assertTrue(config.matches(TenantConfig.digest("s3cret".getBytes(UTF_8))));
-        assertFalse(config.matches(TenantConfig.digest("s3cret ".getBytes(UTF_8))));
-        assertFalse(config.toString().contains("s3cret"), "never log the token");
     }
 
     @Test

@@ -56,10 +56,11 @@ class TenantMetricsTest {
     @Test
     void theCountersSurviveAConfigurationChange() throws Exception {
         AtomicLong now = new AtomicLong();
-        Tenant tenant = new Tenant(TenantConfig.from(null, Map.of("tenant", "t", "token", "secret")), now::get);
+        Tenant tenant = new Tenant(TenantConfig.from(null, Map.of("tenant", "t", "tokenHash", TestTokens.HASH)),
+                now::get);
         TenantMetrics metrics = tenant.metrics();
         metrics.countRequest();
-        tenant.update(TenantConfig.from(null, Map.of("tenant", "t", "token", "secret",
+        tenant.update(TenantConfig.from(null, Map.of("tenant", "t", "tokenHash", TestTokens.HASH,
                 "maxRequestsPerSecond", "5")));
         assertSame(metrics, tenant.metrics());
         assertEquals(1, tenant.metrics().requests());

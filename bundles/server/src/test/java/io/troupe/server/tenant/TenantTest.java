@@ -11,6 +11,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
 
+import io.troupe.server.credential.TokenHash;
+
 class TenantTest {
 
     private final AtomicLong now = new AtomicLong();
@@ -86,7 +88,8 @@ class TenantTest {
         Tenant tenant = new Tenant(config(Map.of()), now::get);
         RecordingSession session = new RecordingSession();
         tenant.admit(session);
-        tenant.update(TenantConfig.from(null, Map.of("tenant", "a", "token", "other")));
+        tenant.update(TenantConfig.from(null, Map.of("tenant", "a", "tokenHash",
+                TokenHash.of("o".repeat(32), TokenHash.MIN_ITERATIONS, new java.security.SecureRandom()).format())));
         assertEquals(List.of(), session.changes);
         tenant.update(config(Map.of("maxFrameBytes", "4096")));
         assertEquals(List.of(tenant), session.changes);
@@ -95,18 +98,20 @@ class TenantTest {
     }
 
     @Test
-    void aChangedTokenAuthenticatesFromNowOn() throws Exception {
+    void aChangedTokenIsTheTenantsFromNowOn() throws Exception {
         Tenant tenant = new Tenant(config(Map.of()), now::get);
-        assertTrue(tenant.authenticates(TenantConfig.digest("t".getBytes())));
-        tenant.update(TenantConfig.from(null, Map.of("tenant", "a", "token", "u")));
-        assertFalse(tenant.authenticates(TenantConfig.digest("t".getBytes())));
-        assertTrue(tenant.authenticates(TenantConfig.digest("u".getBytes())));
+        assertTrue(tenant.config().tokenHash().verify(TestTokens.TOKEN));
+        String other = "u".repeat(32);
+        tenant.update(TenantConfig.from(null, Map.of("tenant", "a", "tokenHash",
+                TokenHash.of(other, TokenHash.MIN_ITERATIONS, new java.security.SecureRandom()).format())));
+        assertFalse(tenant.config().tokenHash().verify(TestTokens.TOKEN));
+        assertTrue(tenant.config().tokenHash().verify(other));
     }
 
     private static TenantConfig config(Map<String, Object> limits) throws TenantConfigException {
         Map<String, Object> properties = new java.util.HashMap<>(limits);
         properties.put("tenant", "a");
-        properties.put("token", "t");
+        properties.put("tokenHash", TestTokens.HASH);
         return TenantConfig.from(null, properties);
     }
 

@@ -21,9 +21,15 @@ import io.troupe.api.TenantPolicy;
  * @param maxActors            its live actors
  * @param maxQueuedMessages    messages waiting in its mailboxes before its connections pause
  * @param handlers             the handler names it may call; empty: all
+ * @param maxPendingOutputBytes bytes of replies not yet taken by its clients, over all its connections,
+ *                             before its connections pause
  */
 public record TenantLimits(int maxConnections, int maxRequestsPerSecond, int maxBytesPerSecond, int maxFrameBytes,
-                           int weight, int maxActors, int maxQueuedMessages, Set<String> handlers) {
+                           int weight, int maxActors, int maxQueuedMessages, Set<String> handlers,
+                           int maxPendingOutputBytes) {
+
+    /** The default {@code maxPendingOutputBytes}: 64 MiB. */
+    public static final int DEFAULT_MAX_PENDING_OUTPUT_BYTES = 64 << 20;
 
     /** The largest {@code maxRequestsPerSecond}. */
     public static final int MAX_REQUESTS_PER_SECOND = 1_000_000;
@@ -34,6 +40,13 @@ public record TenantLimits(int maxConnections, int maxRequestsPerSecond, int max
 
     public TenantLimits {
         handlers = Set.copyOf(new TreeSet<>(Objects.requireNonNull(handlers, "handlers")));
+    }
+
+    /** Limits with the default {@code maxPendingOutputBytes}. */
+    public TenantLimits(int maxConnections, int maxRequestsPerSecond, int maxBytesPerSecond, int maxFrameBytes,
+            int weight, int maxActors, int maxQueuedMessages, Set<String> handlers) {
+        this(maxConnections, maxRequestsPerSecond, maxBytesPerSecond, maxFrameBytes, weight, maxActors,
+                maxQueuedMessages, handlers, DEFAULT_MAX_PENDING_OUTPUT_BYTES);
     }
 
     /** The runtime's part: weight, actors, queued messages, handler names. */
@@ -53,7 +66,8 @@ public record TenantLimits(int maxConnections, int maxRequestsPerSecond, int max
                 + ", maxBytesPerSecond=" + orUnlimited(maxBytesPerSecond) + ", maxFrameBytes="
                 + (maxFrameBytes == 0 ? "the server's" : Integer.toString(maxFrameBytes)) + ", weight=" + weight
                 + ", maxActors=" + orUnlimited(maxActors) + ", maxQueuedMessages=" + orUnlimited(maxQueuedMessages)
-                + ", handlers=" + (handlers.isEmpty() ? "all" : String.join(",", new TreeSet<>(handlers)));
+                + ", handlers=" + (handlers.isEmpty() ? "all" : String.join(",", new TreeSet<>(handlers)))
+                + ", maxPendingOutputBytes=" + orUnlimited(maxPendingOutputBytes);
     }
 
     private static String orUnlimited(int limit) {

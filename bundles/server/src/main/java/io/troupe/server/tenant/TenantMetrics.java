@@ -4,8 +4,8 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * A tenant's traffic counters: requests received (REQUEST and SEND frames routed), bytes of frames
- * received and ERROR frames sent, all since the tenant was added, and the request rate over the last
- * completed window.
+ * received and ERROR frames sent, all since the tenant was added, the request rate over the last
+ * completed window, and the output its clients have not taken yet ({@link PendingOutput}).
  *
  * <pre>
  *   IO loops, reply threads ──countRequest / countError (LongAdder, no lock)──► totals
@@ -22,6 +22,7 @@ public final class TenantMetrics {
     private final LongAdder requests = new LongAdder();
     private final LongAdder errors = new LongAdder();
     private final LongAdder bytes = new LongAdder();
+    private final PendingOutput pendingOutput;
     /** Guarded by {@code this}: the previous sample. */
     private long sampledRequests;
     private long sampledAtNanos;
@@ -30,6 +31,12 @@ public final class TenantMetrics {
     /** @param nowNanos the time the counting starts, on the sampler's clock */
     TenantMetrics(long nowNanos) {
         this.sampledAtNanos = nowNanos;
+        this.pendingOutput = new PendingOutput(nowNanos);
+    }
+
+    /** The bytes of replies written for the tenant and not yet taken by its clients, over its connections. */
+    public PendingOutput pendingOutput() {
+        return pendingOutput;
     }
 
     /** One REQUEST or SEND frame received. */

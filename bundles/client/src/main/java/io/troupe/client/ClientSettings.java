@@ -5,7 +5,8 @@ import java.time.Duration;
 import java.util.function.LongUnaryOperator;
 
 /**
- * A client's validated configuration, as built by {@link TroupeClient.Builder}.
+ * A client's validated configuration, as built by {@link TroupeClient.Builder}; {@code tls} is null for
+ * plaintext.
  *
  * <p><b>Threading:</b> immutable (the listeners it holds are the caller's); any thread.
  */
@@ -25,7 +26,8 @@ record ClientSettings(
         Duration keepAlive,
         int maxFrameBytes,
         PushListener pushListener,
-        ConnectionListener connectionListener) {
+        ConnectionListener connectionListener,
+        ClientTls tls) {
 
     String address() {
         return host + ":" + port;

@@ -14,6 +14,8 @@ import java.nio.channels.UnresolvedAddressException;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Iterator;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.TimeUnit;
 
 import io.troupe.protocol.Frame;
@@ -35,7 +37,11 @@ import io.troupe.protocol.FrameType;
  * <p>A connection is never reused: the {@link Connector} opens a new one for each attempt. Connect
  * results are checked as a careful connector does: {@code finishConnect} confirms the socket is
  * connected, and a socket connected to itself (TCP simultaneous open on a local ephemeral port) is
- * rejected. The connect timeout covers the TCP connect and the wait for WELCOME.
+ * rejected. The connect timeout covers the TCP connect, the TLS handshake and the wait for WELCOME.
+ *
+ * <p>With TLS ({@link ClientTls}), a {@link TlsTransport} sits between the frames and the socket: the
+ * HELLO is queued at once and leaves when the handshake has completed; frames split across TLS
+ * records, or records split across reads, are put together as in plaintext.
  *
  * <p><b>Threading:</b> confined to its loop thread, including every {@link Events} callback.
  */
@@ -64,6 +70,8 @@ final class Connection implements SelectorLoop.IoHandler {
     private static final System.Logger LOG = System.getLogger(Connection.class.getName());
     private static final int INITIAL_INPUT_BYTES = 8 * 1024;
     private static final int MAX_GATHERED_WRITES = 64;
+    /** Where TLS delegated tasks (certificate checks, key agreement) run, off the loop. */
+    private static final Executor TLS_TASKS = ForkJoinPool.commonPool();
 
     private final SelectorLoop loop;
     private final String host;
@@ -73,6 +81,8 @@ final class Connection implements SelectorLoop.IoHandler {
     private final Frame hello;
     private final long connectTimeoutNanos;
     private final Events events;
+    /** TLS, or null for plaintext. */
+    private final ClientTls tlsSettings;
     private final FrameDecoder decoder;
     private final ArrayDeque<OutboundFrame> output = new ArrayDeque<>();
     private final ByteBuffer[] gather = new ByteBuffer[MAX_GATHERED_WRITES];
@@ -82,14 +92,17 @@ final class Connection implements SelectorLoop.IoHandler {
     private SelectionKey key;
     private SelectorLoop.Timer connectTimer;
     private ByteBuffer input = ByteBuffer.allocate(INITIAL_INPUT_BYTES);
+    /** Set once TCP is connected, with TLS. */
+    private TlsTransport tls;
 
     /**
      * @param localAddress         the local address and port to bind before connecting (port 0: the
      *                             system chooses), or null to let the system choose both
      * @param maxInboundFrameBytes the limit on the length field of frames read
+     * @param tlsSettings          TLS, or null for plaintext
      */
     Connection(SelectorLoop loop, String host, int port, InetSocketAddress localAddress, Frame hello,
-            long connectTimeoutNanos, int maxInboundFrameBytes, Events events) {
+            long connectTimeoutNanos, int maxInboundFrameBytes, ClientTls tlsSettings, Events events) {
         this.loop = loop;
         this.host = host;
         this.port = port;
@@ -97,6 +110,7 @@ final class Connection implements SelectorLoop.IoHandler {
         this.hello = hello;
         this.connectTimeoutNanos = connectTimeoutNanos;
         this.events = events;
+        this.tlsSettings = tlsSettings;
         this.decoder = new FrameDecoder(maxInboundFrameBytes);
     }
 
@@ -146,6 +160,10 @@ final class Connection implements SelectorLoop.IoHandler {
         if (state != State.HANDSHAKING && state != State.OPEN) {
             return;
         }
+        if (tls != null) {
+            flushTls();
+            return;
+        }
         try {
             while (!output.isEmpty()) {
                 int count = fillGather();
@@ -178,6 +196,9 @@ final class Connection implements SelectorLoop.IoHandler {
         }
         if (key != null) {
             key.cancel();
+        }
+        if (tls != null) {
+            tls.closeQuietly();
         }
         if (channel != null) {
             try {
@@ -231,17 +252,30 @@ final class Connection implements SelectorLoop.IoHandler {
             throw new ConnectException("connected to itself on " + channel.getLocalAddress() + ": nothing listens there");
         }
         state = State.HANDSHAKING;
+        if (tlsSettings != null) {
+            tls = new TlsTransport(tlsSettings.newEngine(host, port), channel, loop, TLS_TASKS, this::tlsResumed,
+                    address());
+            tls.begin();
+        }
         enqueue(new OutboundFrame(FrameType.HELLO, hello.corrId(), hello.name(), FrameEncoder.encode(hello),
                 null, null));
         flush();
     }
 
     private void read() throws IOException {
+        if (tls != null) {
+            readTls();
+            return;
+        }
         int count = channel.read(input);
         if (count < 0) {
             close(new ConnectionLostException(address() + " closed the connection"));
             return;
         }
+        decodeInput();
+    }
+
+    private void decodeInput() {
         input.flip();
         try {
             Frame frame;
@@ -253,6 +287,55 @@ final class Connection implements SelectorLoop.IoHandler {
         }
         if (state != State.CLOSED) {
             fitInputBuffer();
+        }
+    }
+
+    /**
+     * Reads through TLS until no plaintext is left buffered, then flushes: the handshake may have
+     * produced records to send, or completed, which lets the HELLO go.
+     */
+    private void readTls() throws IOException {
+        do {
+            int count = tls.read(input);
+            if (count < 0) {
+                close(new ConnectionLostException(address() + " closed the connection"));
+                return;
+            }
+            decodeInput();
+        } while (state != State.CLOSED && tls.hasBufferedInput());
+        flush();
+    }
+
+    /** Delegated TLS tasks are done: the handshake goes on. */
+    private void tlsResumed() {
+        if (state == State.CLOSED) {
+            return;
+        }
+        try {
+            readTls();
+        } catch (IOException e) {
+            close(e);
+        } catch (FrameException e) {
+            close(new ConnectionLostException("the server sent an invalid frame: " + e.getMessage(), e));
+        }
+    }
+
+    private void flushTls() {
+        try {
+            tls.pump();
+            while (!output.isEmpty()) {
+                int count = fillGather();
+                long written = tls.write(gather, 0, count);
+                completeWritten();
+                if (written == 0 || tls.needsWritable()) {
+                    break;
+                }
+            }
+            interest(tls.needsWritable() ? SelectionKey.OP_READ | SelectionKey.OP_WRITE : SelectionKey.OP_READ);
+        } catch (IOException e) {
+            close(e);
+        } finally {
+            Arrays.fill(gather, null);
         }
     }
 
@@ -319,7 +402,9 @@ final class Connection implements SelectorLoop.IoHandler {
 
     private void connectTimedOut() {
         long millis = TimeUnit.NANOSECONDS.toMillis(connectTimeoutNanos);
-        String what = state == State.CONNECTING ? "connecting to " + address() : "waiting for WELCOME from " + address();
+        String what = state == State.CONNECTING ? "connecting to " + address()
+                : tls != null && !tls.handshakeDone() ? "the TLS handshake with " + address()
+                : "waiting for WELCOME from " + address();
         close(new SocketTimeoutException(what + " timed out after " + millis + " ms"));
     }
 

@@ -210,7 +210,7 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
         phase = Phase.CONNECTING;
         Frame hello = Frame.hello(nextCorrId(), settings.tenant(), settings.token());
         connection = new Connection(loop, settings.host(), settings.port(), settings.localAddress(), hello,
-                settings.connectTimeout().toNanos(), settings.maxFrameBytes() + INBOUND_MARGIN, this);
+                settings.connectTimeout().toNanos(), settings.maxFrameBytes() + INBOUND_MARGIN, settings.tls(), this);
         connection.start();
     }
 

@@ -10,6 +10,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.LongUnaryOperator;
 
+import javax.net.ssl.SSLContext;
+
 import io.troupe.protocol.ErrorCode;
 import io.troupe.protocol.Frame;
 import io.troupe.protocol.FrameDecoder;
@@ -270,6 +272,8 @@ public final class TroupeClient implements AutoCloseable {
         private PushListener pushListener;
         private ConnectionListener connectionListener;
         private ClientLoop loop;
+        private SSLContext tlsContext;
+        private boolean verifyHostname = true;
 
         private Builder() {
         }
@@ -421,6 +425,28 @@ public final class TroupeClient implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Speaks TLS with {@code context} (since 1.1): its trust managers decide which server certificates
+         * are accepted, its key managers (if any) present the client's certificate for mutual TLS.
+         * {@link TlsContexts#of} builds one from PKCS#12 files. The server's certificate must also name
+         * the {@link #host} connected to, unless {@link #hostnameVerification(boolean)} turns that off.
+         * Default: plaintext.
+         */
+        public Builder tls(SSLContext context) {
+            this.tlsContext = Objects.requireNonNull(context, "context");
+            return this;
+        }
+
+        /**
+         * Whether the server's TLS certificate must name the host connected to, by a DNS name or IP
+         * address in its subject alternative names (since 1.1); default true. Turning it off accepts any
+         * certificate the trust store vouches for, whoever it was issued to: only for trying things out.
+         */
+        public Builder hostnameVerification(boolean verify) {
+            this.verifyHostname = verify;
+            return this;
+        }
+
         /** Replaces full jitter, for deterministic tests: given the ceiling, returns the delay. */
         Builder backoffJitter(LongUnaryOperator jitter) {
             this.backoffJitter = Objects.requireNonNull(jitter, "jitter");
@@ -444,7 +470,8 @@ public final class TroupeClient implements AutoCloseable {
             }
             ClientSettings settings = new ClientSettings(host, port, localAddress, tenant, token, requestTimeout,
                     connectTimeout, closeTimeout, backoffInitial, backoffCap, backoffJitter, reconnect, keepAlive,
-                    maxFrameBytes, pushListener, connectionListener);
+                    maxFrameBytes, pushListener, connectionListener,
+                    tlsContext == null ? null : new ClientTls(tlsContext, verifyHostname));
             return new TroupeClient(settings, loop);
         }
 

@@ -26,5 +26,5 @@
  * and calls the listeners: these callbacks must not block. Each type states its own contract.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.0.0")
+@org.osgi.annotation.versioning.Version("1.1.0")
 package io.troupe.client;

@@ -22,6 +22,9 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLServerSocket;
+
 import io.troupe.protocol.ErrorCode;
 import io.troupe.protocol.Frame;
 import io.troupe.protocol.FrameType;
@@ -75,8 +78,12 @@ public final class TestServer implements AutoCloseable {
     private volatile Handler handler = ECHO;
 
     private TestServer(String token) throws IOException {
+        this(token, new ServerSocket(0, 1024, InetAddress.getLoopbackAddress()));
+    }
+
+    private TestServer(String token, ServerSocket server) {
         this.token = token;
-        this.server = new ServerSocket(0, 1024, InetAddress.getLoopbackAddress());
+        this.server = server;
         this.acceptor = new Thread(this::acceptLoop, "test-server-accept");
         acceptor.setDaemon(true);
         acceptor.start();
@@ -85,6 +92,17 @@ public final class TestServer implements AutoCloseable {
     /** A server on an ephemeral loopback port that welcomes HELLOs with {@code token}. */
     public static TestServer start(String token) throws IOException {
         return new TestServer(token);
+    }
+
+    /**
+     * A server speaking TLS (the JDK's {@code SSLServerSocket}) with {@code context}'s key; with
+     * {@code needClientAuth} a client without a certificate its trust managers accept fails the handshake.
+     */
+    public static TestServer startTls(String token, SSLContext context, boolean needClientAuth) throws IOException {
+        SSLServerSocket server = (SSLServerSocket) context.getServerSocketFactory().createServerSocket(0, 1024,
+                InetAddress.getLoopbackAddress());
+        server.setNeedClientAuth(needClientAuth);
+        return new TestServer(token, server);
     }
 
     public int port() {

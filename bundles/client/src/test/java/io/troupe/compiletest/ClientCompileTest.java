@@ -4,9 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+
+import javax.net.ssl.SSLContext;
 
 import org.junit.jupiter.api.Test;
 
@@ -14,12 +17,13 @@ import io.troupe.client.ClientLoop;
 import io.troupe.client.ConnectionListener;
 import io.troupe.client.ConnectionLostException;
 import io.troupe.client.PushListener;
+import io.troupe.client.TlsContexts;
 import io.troupe.client.TroupeClient;
 import io.troupe.client.TroupeClientException;
 import io.troupe.protocol.ErrorCode;
 
 /**
- * Compile-only test of the exported package {@code io.troupe.client} (1.0.0), after Pekko's
+ * Compile-only test of the exported package {@code io.troupe.client} (1.1.0), after Pekko's
  * {@code ActorCompile}: the listeners are implemented (as a lambda too), and every public method of the
  * client, its builder, its loop and its exceptions is used with its declared types, from outside the
  * package, as an application using the library does.
@@ -79,7 +83,8 @@ class ClientCompileTest {
                     .maxFrameBytes(1 << 20)
                     .pushListener(LAMBDA_PUSH)
                     .connectionListener(new EveryCallback())
-                    .loop(loop);
+                    .loop(loop)
+                    .hostnameVerification(true);
             try (TroupeClient client = builder.build()) {
                 CompletableFuture<String> session = client.connect();
                 CompletableFuture<byte[]> reply = client.request("echo", new byte[0]);
@@ -92,6 +97,13 @@ class ClientCompileTest {
             }
             use(loop.threads(), loop.isClosed(), named);
         }
+    }
+
+    static void useTls() throws IOException {
+        SSLContext context = TlsContexts.of(Path.of("trust.p12"), "password".toCharArray(), Path.of("client.p12"),
+                "password".toCharArray());
+        TroupeClient.Builder builder = TroupeClient.builder().tls(context).hostnameVerification(false);
+        use(builder);
     }
 
     static void useExceptions(Throwable cause) {

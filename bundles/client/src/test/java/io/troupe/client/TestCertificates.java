@@ -14,15 +14,15 @@ import java.util.concurrent.TimeUnit;
  *
  * <p><b>Threading:</b> stateless; each call runs one keytool process (at most 60 s).
  */
-final class TestCertificates {
+public final class TestCertificates {
 
-    static final String PASSWORD = "changeit-456";
+    public static final String PASSWORD = "changeit-456";
 
     private TestCertificates() {
     }
 
     /** A keystore with one EC P-256 key for {@code cn}, with {@code san} (keytool's SAN syntax), 30 days. */
-    static Path keystore(Path file, String cn, String san) throws IOException, InterruptedException {
+    public static Path keystore(Path file, String cn, String san) throws IOException, InterruptedException {
         keytool(List.of("-genkeypair", "-alias", "key", "-keyalg", "EC", "-groupname", "secp256r1", "-dname",
                 "CN=" + cn, "-ext", "SAN=" + san, "-validity", "30", "-storetype", "PKCS12", "-keystore",
                 file.toString(), "-storepass", PASSWORD, "-keypass", PASSWORD));
@@ -30,7 +30,7 @@ final class TestCertificates {
     }
 
     /** A PKCS#12 trust store holding the certificate of {@code keystore}'s key. */
-    static Path truststore(Path keystore, Path file) throws IOException, InterruptedException {
+    public static Path truststore(Path keystore, Path file) throws IOException, InterruptedException {
         Path pem = Files.createTempFile(file.getParent(), "cert", ".pem");
         keytool(List.of("-exportcert", "-rfc", "-alias", "key", "-keystore", keystore.toString(), "-storepass",
                 PASSWORD, "-file", pem.toString()));

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 
 import io.troupe.client.deploy.DeployFolder;
 import io.troupe.client.deploy.StatusPoller;
@@ -54,10 +55,23 @@ final class ClientCommand implements Callable<Integer> {
     static final String HOME_PROPERTY = "troupe.home";
 
     /** The options that choose a server; {@code deploy} has none of them (see {@link #withoutServerOptions}). */
-    static final List<String> SERVER_OPTIONS = List.of("--host", "--port", "--tenant", "--token");
+    static final List<String> SERVER_OPTIONS = List.of("--host", "--port", "--tenant", "--token", "--token-file",
+            "--tls", "--truststore", "--truststore-password-file", "--keystore", "--keystore-password-file",
+            "--no-hostname-verification");
 
-    /** The connection options as given; null where absent. */
-    record ServerOptions(String host, Integer port, String tenant, String token, Duration timeout) {
+    /** The connection options as given; null (or false) where absent. */
+    record ServerOptions(String host, Integer port, String tenant, String token, Path tokenFile, Duration timeout,
+                         TlsOptions tls) {
+    }
+
+    /** The TLS options as given; null (or false) where absent. */
+    record TlsOptions(boolean tls, Path truststore, Path truststorePasswordFile, Path keystore,
+                      Path keystorePasswordFile, boolean noHostnameVerification) {
+
+        boolean anyGiven() {
+            return tls || truststore != null || truststorePasswordFile != null || keystore != null
+                    || keystorePasswordFile != null || noHostnameVerification;
+        }
     }
 
     @Option(names = "--host", paramLabel = "HOST", scope = ScopeType.INHERIT,
@@ -74,8 +88,44 @@ final class ClientCommand implements Callable<Integer> {
     private String tenant;
 
     @Option(names = "--token", paramLabel = "TOKEN", scope = ScopeType.INHERIT,
-            description = "the tenant's token (default in an installation: token in etc/io.troupe.tenant-TENANT.cfg)")
+            description = "the tenant's token; visible to every user in the process list (ps): prefer --token-file"
+                    + " or TROUPE_TOKEN")
     private String token;
+
+    @Option(names = "--token-file", paramLabel = "FILE", scope = ScopeType.INHERIT,
+            description = "a file whose first line is the tenant's token (default: the environment variable"
+                    + " TROUPE_TOKEN, else in an installation etc/io.troupe.tenant-TENANT.token)")
+    private Path tokenFile;
+
+    @Option(names = "--tls", scope = ScopeType.INHERIT,
+            description = "speak TLS (default in an installation whose etc/io.troupe.server.cfg sets tls.keystore)")
+    private boolean tls;
+
+    @Option(names = "--truststore", paramLabel = "FILE", scope = ScopeType.INHERIT,
+            description = "PKCS#12 trust store with the certificate(s) the server's must chain to (implies --tls;"
+                    + " default in an installation: etc/tls/trust.p12 when it exists, else the Java runtime's"
+                    + " authorities)")
+    private Path truststore;
+
+    @Option(names = "--truststore-password-file", paramLabel = "FILE", scope = ScopeType.INHERIT,
+            description = "a file whose first line is the trust store's password (default: the environment"
+                    + " variable TROUPE_TRUSTSTORE_PASSWORD, else etc/tls/trust.pass beside the default trust store)")
+    private Path truststorePasswordFile;
+
+    @Option(names = "--keystore", paramLabel = "FILE", scope = ScopeType.INHERIT,
+            description = "PKCS#12 keystore with the client's key and certificate, for servers that ask for one"
+                    + " (mutual TLS; implies --tls)")
+    private Path keystore;
+
+    @Option(names = "--keystore-password-file", paramLabel = "FILE", scope = ScopeType.INHERIT,
+            description = "a file whose first line is the keystore's password (default: the environment variable"
+                    + " TROUPE_KEYSTORE_PASSWORD)")
+    private Path keystorePasswordFile;
+
+    @Option(names = "--no-hostname-verification", scope = ScopeType.INHERIT,
+            description = "accept a trusted server certificate even when it does not name the host connected to"
+                    + " (for trying things out only)")
+    private boolean noHostnameVerification;
 
     @Option(names = "--timeout", paramLabel = "DURATION", scope = ScopeType.INHERIT,
             converter = OptionValues.PositiveDuration.class,
@@ -90,13 +140,19 @@ final class ClientCommand implements Callable<Integer> {
     private final PrintStream out;
     private final PrintStream err;
     private final String home;
+    private final Function<String, String> environment;
 
-    /** @param home the installation directory ({@value #HOME_PROPERTY}), or null */
-    ClientCommand(InputStream in, PrintStream out, PrintStream err, String home) {
+    /**
+     * @param home        the installation directory ({@value #HOME_PROPERTY}), or null
+     * @param environment looks up environment variables ({@code TROUPE_TOKEN}, ...)
+     */
+    ClientCommand(InputStream in, PrintStream out, PrintStream err, String home,
+            Function<String, String> environment) {
         this.in = in;
         this.out = out;
         this.err = err;
         this.home = home == null || home.isBlank() ? null : home;
+        this.environment = environment;
     }
 
     /** Without a command. */
@@ -114,7 +170,7 @@ final class ClientCommand implements Callable<Integer> {
     int request(@Parameters(index = "0", paramLabel = "NAME", description = "the message name") String name,
                 @Parameters(index = "1", paramLabel = "CONTENT", description = "the request's content, or -")
                 String content) throws UsageException, InterruptedException {
-        ServerTarget target = ServerTarget.resolve(serverOptions(), home);
+        ServerTarget target = ServerTarget.resolve(serverOptions(), home, environment, this::warn);
         byte[] bytes;
         try {
             bytes = content.equals("-") ? in.readAllBytes() : content.getBytes(StandardCharsets.UTF_8);
@@ -133,7 +189,7 @@ final class ClientCommand implements Callable<Integer> {
             optionListHeading = "%noptions:%n")
     int bench(@Mixin BenchOptions options) throws UsageException, InterruptedException {
         options.validate();
-        ServerTarget target = ServerTarget.resolve(serverOptions(), home);
+        ServerTarget target = ServerTarget.resolve(serverOptions(), home, environment, this::warn);
         return new Bench(target, options, out, err).run();
     }
 
@@ -147,9 +203,10 @@ final class ClientCommand implements Callable<Integer> {
                        description = "the deploy folder (default: deploy/ of the installation)") Path deployDir,
                @Parameters(paramLabel = "JAR", description = "the plugin jar; its file name is its name in the"
                        + " folder") Path jar) throws UsageException, InterruptedException {
-        if (host != null || port != null || tenant != null || token != null) {
+        if (host != null || port != null || tenant != null || token != null || tokenFile != null
+                || tlsOptions().anyGiven()) {
             throw new UsageException("deploy copies into a folder and connects to no server: --host, --port,"
-                    + " --tenant and --token do not apply");
+                    + " --tenant, --token, --token-file and the TLS options do not apply");
         }
         Path dir = deployDir;
         if (dir == null) {
@@ -178,6 +235,15 @@ final class ClientCommand implements Callable<Integer> {
     }
 
     private ServerOptions serverOptions() {
-        return new ServerOptions(host, port, tenant, token, timeout);
+        return new ServerOptions(host, port, tenant, token, tokenFile, timeout, tlsOptions());
+    }
+
+    private TlsOptions tlsOptions() {
+        return new TlsOptions(tls, truststore, truststorePasswordFile, keystore, keystorePasswordFile,
+                noHostnameVerification);
+    }
+
+    private void warn(String warning) {
+        err.println("troupe-client: warning: " + warning);
     }
 }

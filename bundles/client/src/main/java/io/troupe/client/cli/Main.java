@@ -58,19 +58,33 @@ public final class Main {
     private final PrintStream out;
     private final PrintStream err;
     private final Function<String, String> systemProperty;
+    private final Function<String, String> environment;
 
     /**
+     * A command that reads no environment variable.
+     *
      * @param systemProperty looks up system properties ({@code troupe.home})
      */
     public Main(InputStream in, PrintStream out, PrintStream err, Function<String, String> systemProperty) {
+        this(in, out, err, systemProperty, name -> null);
+    }
+
+    /**
+     * @param systemProperty looks up system properties ({@code troupe.home})
+     * @param environment    looks up environment variables ({@code TROUPE_TOKEN}, {@code TROUPE_TRUSTSTORE_PASSWORD},
+     *                       {@code TROUPE_KEYSTORE_PASSWORD})
+     */
+    public Main(InputStream in, PrintStream out, PrintStream err, Function<String, String> systemProperty,
+            Function<String, String> environment) {
         this.in = in;
         this.out = out;
         this.err = err;
         this.systemProperty = systemProperty;
+        this.environment = environment;
     }
 
     public static void main(String[] args) {
-        int status = new Main(System.in, System.out, System.err, System::getProperty).run(args);
+        int status = new Main(System.in, System.out, System.err, System::getProperty, System::getenv).run(args);
         System.out.flush();
         System.exit(status);
     }
@@ -78,7 +92,7 @@ public final class Main {
     /** Runs the command and returns its exit status; never calls {@link System#exit}. */
     public int run(String... args) {
         CommandLine commandLine = ClientCommand.withoutServerOptions(new ClientCommand(in, out, err,
-                systemProperty.apply(ClientCommand.HOME_PROPERTY)));
+                systemProperty.apply(ClientCommand.HOME_PROPERTY), environment));
         commandLine.setOut(new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true));
         commandLine.setErr(new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true));
         commandLine.setParameterExceptionHandler((e, args1) -> usageError(e.getCommandLine(), problem(e)));

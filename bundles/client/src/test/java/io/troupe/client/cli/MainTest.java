@@ -27,6 +27,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import io.troupe.client.TestCertificates;
 import io.troupe.client.TestServer;
 import io.troupe.protocol.ErrorCode;
 import io.troupe.protocol.Frame;
@@ -43,6 +44,7 @@ class MainTest {
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
     private final Map<String, String> systemProperties = new HashMap<>();
+    private final Map<String, String> environment = new HashMap<>();
     private TestServer server;
 
     @BeforeEach
@@ -61,13 +63,13 @@ class MainTest {
 
     private int runWithInput(byte[] input, String... args) {
         Main main = new Main(new ByteArrayInputStream(input), new PrintStream(out, true, UTF_8),
-                new PrintStream(err, true, UTF_8), systemProperties::get);
+                new PrintStream(err, true, UTF_8), systemProperties::get, environment::get);
         return main.run(args);
     }
 
     private String[] withCredentials(String... args) {
-        Stream<String> credentials = Stream.of("--port", String.valueOf(server.port()), "--tenant", "acme",
-                "--token", "s3cret");
+        environment.put("TROUPE_TOKEN", "s3cret");
+        Stream<String> credentials = Stream.of("--port", String.valueOf(server.port()), "--tenant", "acme");
         return Stream.concat(credentials, Stream.of(args)).toArray(String[]::new);
     }
 
@@ -108,7 +110,96 @@ class MainTest {
         assertEquals(2, run("--port", String.valueOf(server.port()), "--tenant", "acme", "--token", "wrong",
                 "request", "echo", "x"));
 
-        assertTrue(stderr().startsWith("auth.failed: "), stderr());
+        assertTrue(stderr().startsWith("troupe-client: warning: --token shows the token to every user of this "
+                + "machine (ps); use --token-file FILE or the environment variable TROUPE_TOKEN\nauth.failed: "),
+                stderr());
+    }
+
+    @Test
+    void theTokenIsReadFromAFileOrTheEnvironment() throws Exception {
+        Path tokenFile = Files.writeString(home.resolve("acme.token"), "s3cret\n");
+        assertEquals(0, run("--port", String.valueOf(server.port()), "--tenant", "acme", "--token-file",
+                tokenFile.toString(), "request", "echo", "a"), stderr());
+        environment.put("TROUPE_TOKEN", " s3cret ");
+        assertEquals(0, run("--port", String.valueOf(server.port()), "--tenant", "acme", "request", "echo", "b"),
+                stderr());
+        assertEquals("a\nb\n", stdout());
+        assertEquals("", stderr(), "no warning without --token");
+    }
+
+    @Test
+    void aTokenFileThatCannotBeUsedIsAUsageError() throws IOException {
+        Path missing = home.resolve("none.token");
+        assertEquals(64, run("--tenant", "acme", "--token-file", missing.toString(), "request", "echo", "x"));
+        assertTrue(stderr().startsWith("troupe-client: --token-file " + missing + ": no such file"), stderr());
+        err.reset();
+        Path empty = Files.writeString(home.resolve("empty.token"), "\n");
+        assertEquals(64, run("--tenant", "acme", "--token-file", empty.toString(), "request", "echo", "x"));
+        assertTrue(stderr().startsWith("troupe-client: --token-file " + empty + ": its first line is empty"),
+                stderr());
+        err.reset();
+        assertEquals(64, run("--tenant", "acme", "--token", "a", "--token-file", empty.toString(), "request", "echo",
+                "x"));
+        assertTrue(stderr().contains("--token and --token-file both give the token: give one"), stderr());
+    }
+
+    @Test
+    void inAnInstallationTheTenantsTokenFileWinsOverItsConfiguration() throws Exception {
+        writeConfig("io.troupe.server.cfg", "port = " + server.port() + "\n");
+        writeConfig("io.troupe.tenant-demo.cfg", "tokenHash = pbkdf2-sha256$1$AA$AA\n");
+        writeConfig("io.troupe.tenant-demo.token", "s3cret\n");
+        systemProperties.put("troupe.home", home.toString());
+
+        assertEquals(0, run("request", "echo", "hi"), stderr());
+        assertEquals("s3cret", server.hellos.take().text());
+    }
+
+    @Test
+    void tlsOptionsReachTheServerWithTheTrustStoreAndHostNameVerification() throws Exception {
+        server.close();
+        Path keys = TestCertificates.keystore(home.resolve("server.p12"), "troupe", "dns:localhost,ip:127.0.0.1");
+        Path trust = TestCertificates.truststore(keys, home.resolve("trust.p12"));
+        Path password = Files.writeString(home.resolve("trust.pass"), TestCertificates.PASSWORD + "\n");
+        char[] secret = TestCertificates.PASSWORD.toCharArray();
+        server = TestServer.startTls("s3cret", io.troupe.client.TlsContexts.of(null, null, keys, secret), false);
+        environment.put("TROUPE_TOKEN", "s3cret");
+
+        assertEquals(0, run("--host", "localhost", "--port", String.valueOf(server.port()), "--tenant", "acme",
+                "--truststore", trust.toString(), "--truststore-password-file", password.toString(), "request", "echo",
+                "over tls"), stderr());
+        assertEquals("over tls\n", stdout());
+
+        assertEquals(3, run("--port", String.valueOf(server.port()), "--tenant", "acme", "request", "echo", "x"),
+                "plaintext against a TLS server gets no WELCOME");
+
+        err.reset();
+        assertEquals(64, run("--port", String.valueOf(server.port()), "--tenant", "acme", "--truststore",
+                trust.toString(), "request", "echo", "x"));
+        assertTrue(stderr().startsWith("troupe-client: trust store " + trust + ": wrong password"), stderr());
+    }
+
+    @Test
+    void anInstallationWithTlsConfiguredUsesItsTrustStore() throws Exception {
+        server.close();
+        Files.createDirectories(home.resolve("etc/tls"));
+        Path keys = TestCertificates.keystore(home.resolve("etc/tls/server.p12"), "troupe", "ip:127.0.0.1");
+        TestCertificates.truststore(keys, home.resolve("etc/tls/trust.p12"));
+        writeConfig("tls/trust.pass", TestCertificates.PASSWORD + "\n");
+        char[] secret = TestCertificates.PASSWORD.toCharArray();
+        server = TestServer.startTls("s3cret", io.troupe.client.TlsContexts.of(null, null, keys, secret), false);
+        writeConfig("io.troupe.server.cfg", "port = " + server.port() + "\ntls.keystore = etc/tls/server.p12\n");
+        writeConfig("io.troupe.tenant-demo.token", "s3cret\n");
+        systemProperties.put("troupe.home", home.toString());
+
+        assertEquals(0, run("request", "echo", "hi"), stderr());
+        assertEquals("hi\n", stdout());
+    }
+
+    @Test
+    void tlsOnlyOptionsWithoutTlsAreAUsageError() {
+        environment.put("TROUPE_TOKEN", "b");
+        assertEquals(64, run("--tenant", "a", "--no-hostname-verification", "request", "echo", "x"));
+        assertTrue(stderr().contains("apply with TLS only: add --tls"), stderr());
     }
 
     @Test
@@ -136,8 +227,7 @@ class MainTest {
 
     @Test
     void connectionOptionsMayFollowTheCommandInEitherSpelling() {
-        assertEquals(0, run("request", "echo", "hi", "--port=" + server.port(), "--tenant", "acme", "--token=s3cret"),
-                stderr());
+        assertEquals(0, run("request", "echo", "hi", "--port=" + server.port(), "--tenant", "acme", "--token=s3cret"));
 
         assertEquals("hi\n", stdout());
     }
@@ -241,8 +331,7 @@ class MainTest {
         writeConfig("io.troupe.tenant-demo.cfg", "token = stale\n");
         systemProperties.put("troupe.home", home.toString());
 
-        assertEquals(0, run("--port", String.valueOf(server.port()), "--token", "s3cret", "request", "echo", "hi"),
-                stderr());
+        assertEquals(0, run("--port", String.valueOf(server.port()), "--token", "s3cret", "request", "echo", "hi"));
 
         assertEquals("demo", server.hellos.take().name());
     }

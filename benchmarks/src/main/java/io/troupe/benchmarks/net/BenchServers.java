@@ -68,23 +68,37 @@ final class BenchServers {
     private final String tenant;
     private final String token;
     private final String jvmOptions;
+    /** The servers' key and certificate, or null for plaintext. */
+    private final ServerKeys tls;
 
     /**
      * @param jvmOptions options for every server JVM, split on white space
      */
     BenchServers(Path distribution, String tenant, String token, String jvmOptions) {
+        this(distribution, tenant, token, jvmOptions, null);
+    }
+
+    /**
+     * @param tls the key and certificate every server speaks TLS with (TLS 1.3, the JDK's provider), or
+     *            null for plaintext
+     */
+    BenchServers(Path distribution, String tenant, String token, String jvmOptions, ServerKeys tls) {
         this.distribution = distribution;
         this.tenant = tenant;
         this.token = token;
         this.jvmOptions = jvmOptions;
+        this.tls = tls;
     }
 
     Running start(ServerKind kind) throws IOException, InterruptedException {
         int port = freePort();
         return switch (kind) {
             case TROUPE -> {
-                TroupeInstance troupe = TroupeInstance.start(distribution, new TroupeInstance.Settings(port, tenant,
-                        token, 100_000, 0, jvmOptions, 100_000));
+                Map<String, String> keys = tls == null ? Map.of() : Map.of("tls.keystore", tls.keystore().toString(),
+                        "tls.keystorePassword", tls.password());
+                TroupeInstance troupe = TroupeInstance.start(distribution, new TroupeInstance.Settings(port,
+                        List.of(new TroupeInstance.Tenant(tenant, token, 100_000)), keys, List.of(), 0, jvmOptions,
+                        100_000));
                 yield new Running(kind, port, troupe.process(), troupe);
             }
             case NETTY_PEKKO -> new Running(kind, port, startJava(NettyPekkoServer.class, port), null);
@@ -102,6 +116,9 @@ final class BenchServers {
         }
         command.addAll(List.of(NO_LOGGING, "-cp", classPath(), main.getName(),
                 "--port", Integer.toString(port), "--tenant", tenant, "--token", token));
+        if (tls != null) {
+            command.addAll(List.of("--tls-keystore", tls.keystore().toString(), "--tls-password", tls.password()));
+        }
         return ServerProcess.start(main.getSimpleName(), command, Path.of("").toAbsolutePath(), Map.of(),
                 main.getSimpleName() + " ready", READY_TIMEOUT);
     }

@@ -1,5 +1,13 @@
 package io.troupe.benchmarks.net;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+
+import javax.net.ssl.KeyManagerFactory;
+
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.Channel;
@@ -17,6 +25,9 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.flush.FlushConsolidationHandler;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.handler.ssl.SslProvider;
 
 /**
  * A Netty 4.2 server speaking protocol v1 to {@code troupe-client bench}, configured as a Netty
@@ -52,6 +63,7 @@ final class NettyV1Server implements AutoCloseable {
         IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
         Class<? extends ServerChannel> channelType = epoll ? EpollServerSocketChannel.class
                 : NioServerSocketChannel.class;
+        SslContext ssl = arguments.tlsKeystore() == null ? null : serverContext(arguments);
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(arguments.threads(), io);
         try {
             ServerBootstrap bootstrap = new ServerBootstrap()
@@ -65,6 +77,9 @@ final class NettyV1Server implements AutoCloseable {
                         @Override
                         protected void initChannel(SocketChannel channel) {
                             ChannelPipeline pipeline = channel.pipeline();
+                            if (ssl != null) {
+                                pipeline.addLast(ssl.newHandler(channel.alloc()));
+                            }
                             if (flushFromOtherThreads) {
                                 pipeline.addLast(new FlushConsolidationHandler(
                                         FlushConsolidationHandler.DEFAULT_EXPLICIT_FLUSH_AFTER_FLUSHES, true));
@@ -77,10 +92,25 @@ final class NettyV1Server implements AutoCloseable {
                     });
             Channel listener = bootstrap.bind(arguments.host(), arguments.port()).sync().channel();
             return new NettyV1Server(group, listener, echo, (epoll ? "epoll" : "nio") + ", " + arguments.threads()
-                    + " event loops");
+                    + " event loops" + (ssl == null ? "" : ", TLS 1.3 by SslHandler on the JDK provider"));
         } catch (RuntimeException | InterruptedException e) {
             group.shutdownGracefully();
             throw e;
+        }
+    }
+
+    /** TLS 1.3 with the JDK's provider, the one Troupe uses, from the PKCS#12 keystore in the arguments. */
+    private static SslContext serverContext(ServerArguments arguments) {
+        try (InputStream in = Files.newInputStream(arguments.tlsKeystore())) {
+            KeyStore keys = KeyStore.getInstance("PKCS12");
+            char[] password = arguments.tlsPassword().toCharArray();
+            keys.load(in, password);
+            KeyManagerFactory factory = KeyManagerFactory.getInstance(
+                    KeyManagerFactory.getDefaultAlgorithm());
+            factory.init(keys, password);
+            return SslContextBuilder.forServer(factory).sslProvider(SslProvider.JDK).protocols("TLSv1.3").build();
+        } catch (IOException | GeneralSecurityException e) {
+            throw new IllegalArgumentException("cannot read the keystore " + arguments.tlsKeystore() + ": " + e, e);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.troupe.benchmarks.net;
 
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -14,15 +15,18 @@ import java.util.Map;
  * @param tenant  the one tenant accepted in HELLO
  * @param token   its token
  * @param threads event loop threads (default: one per core)
+ * @param tlsKeystore a PKCS#12 keystore to speak TLS 1.3 with (the JDK provider), or null for plaintext
+ * @param tlsPassword its password
  */
-record ServerArguments(String host, int port, String tenant, String token, int threads) {
+record ServerArguments(String host, int port, String tenant, String token, int threads, Path tlsKeystore,
+        String tlsPassword) {
 
     static ServerArguments parse(String[] args) {
         Map<String, String> options = new HashMap<>();
         for (int i = 0; i < args.length; i++) {
             if (!args[i].startsWith("--") || i + 1 == args.length) {
                 throw new IllegalArgumentException("usage: --port N --tenant ID --token SECRET [--host H] "
-                        + "[--threads N]; got '" + args[i] + "'");
+                        + "[--threads N] [--tls-keystore P12 --tls-password PW]; got '" + args[i] + "'");
             }
             options.put(args[i].substring(2), args[++i]);
         }
@@ -34,7 +38,8 @@ record ServerArguments(String host, int port, String tenant, String token, int t
         }
         int threads = Integer.parseInt(options.getOrDefault("threads",
                 Integer.toString(Runtime.getRuntime().availableProcessors())));
+        String keystore = options.get("tls-keystore");
         return new ServerArguments(options.getOrDefault("host", "127.0.0.1"), Integer.parseInt(port), tenant, token,
-                threads);
+                threads, keystore == null ? null : Path.of(keystore), options.getOrDefault("tls-password", ""));
     }
 }

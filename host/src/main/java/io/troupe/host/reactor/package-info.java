@@ -9,13 +9,16 @@
  *   ▼                                                                                       │
  *  Acceptor ── EventLoop "troupe-acceptor" ── TcpListener (ServerSocketChannel, OP_ACCEPT)  │
  *   │ accept … until none; on failure AcceptBackoff pauses OP_ACCEPT                        │
+ *   │ Admission: over a limit, reset at once; else a Ticket (returned on close)             │
  *   │ group.next().execute(connection::open)      (round-robin)                             │
  *   ▼                                                                                       │
  *  EventLoopGroup ── EventLoop "troupe-io-1" … "troupe-io-N" ◄──────────────────────────────┘
  *                      │ Selector, TimerQueue (ScheduledTask), MPSC task queue + wakeup
  *                      ▼
  *                   TcpConnection ── InputBuffer (grows ×2 up to maxInputBuffer, shrinks when empty)
- *                      │          └─ OutputQueue (MPSC, pending count, gathering writes)
+ *                      │          ├─ OutputQueue (MPSC, pending count, gathering writes)
+ *                      │          └─ TlsChannel (SSLEngine; handshake tasks on TlsTaskExecutor) for TLS
+ *                      │             listeners: read and written in place of the socket
  *                      ▼
  *                   ConnectionHandler callbacks (api)
  * </pre>

@@ -131,6 +131,8 @@ public final class EventLoop implements Executor {
     private final ReadLanes readLanes = new ReadLanes();
     /** Loop-confined: lent to one connection's read at a time ({@link #readBuffer()}); allocated on first use. */
     private ByteBuffer readBuffer;
+    /** Loop-confined: empty buffers for TLS connections' ciphertext ({@link #tlsBuffers()}). */
+    private final BufferShelf tlsBuffers = new BufferShelf();
     /** Loop-confined: whether the current iteration handled an IO event. */
     private boolean handledIo;
     private final long spinNanos;
@@ -228,6 +230,10 @@ public final class EventLoop implements Executor {
      * must keep whatever the handler leaves before the loop moves on. Sharing one buffer per loop,
      * rather than one per connection, is what lets idle connections hold no read buffer. On the loop.
      */
+    BufferShelf tlsBuffers() {
+        return tlsBuffers;
+    }
+
     ByteBuffer readBuffer() {
         if (readBuffer == null) {
             readBuffer = ByteBuffer.allocate(READ_BUFFER_BYTES);

@@ -37,7 +37,8 @@ import javax.net.ssl.SSLSession;
  *   <li><b>Renegotiation is refused:</b> a handshake that starts again after the first one finished, in
  *       TLS 1.2, fails the read with an {@link SSLHandshakeException}, which closes the connection. TLS 1.3
  *       has no renegotiation; its post-handshake messages (key updates) are served.</li>
- *   <li>Buffers are taken when needed and dropped when empty, so an idle TLS connection holds none.</li>
+ *   <li>Ciphertext buffers are taken from the loop's {@link BufferShelf} when needed and put back when
+ *       empty, so an exchange reuses the same buffers and an idle TLS connection holds none.</li>
  * </ul>
  *
  * <p><b>Threading:</b> confined to the connection's IO loop, except the delegated tasks, which run on
@@ -149,7 +150,7 @@ final class TlsChannel implements ByteChannel, GatheringByteChannel {
     private int readSocket() throws IOException {
         int packetSize = engine.getSession().getPacketBufferSize();
         if (netIn == NONE) {
-            netIn = ByteBuffer.allocate(packetSize).flip();
+            netIn = loop.tlsBuffers().take(packetSize).flip();
         } else if (netIn.capacity() - netIn.remaining() < packetSize / 4 && netIn.capacity() < 2 * packetSize) {
             netIn = ByteBuffer.allocate(2 * packetSize).put(netIn).flip();
         }
@@ -376,7 +377,7 @@ final class TlsChannel implements ByteChannel, GatheringByteChannel {
     private SSLEngineResult wrapInto(ByteBuffer[] srcs, int offset, int length) throws SSLException {
         int packetSize = engine.getSession().getPacketBufferSize();
         if (netOut == NONE) {
-            netOut = ByteBuffer.allocate(packetSize).flip();
+            netOut = loop.tlsBuffers().take(packetSize).flip();
         } else if (netOut.capacity() - netOut.remaining() < packetSize) {
             netOut = ByteBuffer.allocate(netOut.remaining() + packetSize).put(netOut).flip();
         }
@@ -400,8 +401,16 @@ final class TlsChannel implements ByteChannel, GatheringByteChannel {
                 return false;
             }
         }
+        release(netOut);
         netOut = NONE;
         return true;
+    }
+
+    /** Puts an emptied buffer back on the loop's shelf; the caller forgets it. */
+    private void release(ByteBuffer buffer) {
+        if (buffer != NONE) {
+            loop.tlsBuffers().give(buffer);
+        }
     }
 
     private static long remaining(ByteBuffer[] buffers, int offset, int length) {
@@ -451,6 +460,7 @@ final class TlsChannel implements ByteChannel, GatheringByteChannel {
 
     private void releaseEmptyBuffers() {
         if (!netIn.hasRemaining()) {
+            release(netIn);
             netIn = NONE;
         }
         if (!appIn.hasRemaining()) {

@@ -89,6 +89,10 @@ class TlsIT {
             ClientRun echo = client("request", "echo", "over tls");
             assertEquals(0, echo.exit, echo.stderr);
             assertEquals("over tls", echo.stdout);
+            ClientRun bench = client("bench", "--connections", "4", "--pipeline", "8", "--size", "40000",
+                    "--duration", "2s", "--warmup", "200ms", "--name", "echo");
+            assertEquals(0, bench.exit, "40 KB frames, each over three TLS records, pipelined: " + bench.stderr
+                    + bench.stdout);
 
             Path other = keytoolKeystore(dir.resolve("other.p12"), "other", PASSWORD);
             ClientRun untrusted = client("--truststore", trustStoreOf(other, "key").toString(),
@@ -149,7 +153,7 @@ class TlsIT {
     }
 
     @Test
-    void plaintextOnEveryInterfaceIsRefusedUntilAllowed() throws Exception {
+    void plaintextOnEveryInterfaceIsRefusedUntilAllowedAndTlsTurnsOnWhileTroupeRuns() throws Exception {
         configure("host = 0.0.0.0\n");
         try (TroupeProcess troupe = TroupeProcess.start(home.resolve("bin/troupe"), dir, JAVA_HOME)) {
             awaitLog("Not listening on 0.0.0.0:" + port + ": the protocol would be plaintext on a non-loopback "
@@ -162,6 +166,14 @@ class TlsIT {
             ClientRun echo = client("request", "echo", "in clear");
             assertEquals(0, echo.exit, echo.stderr);
             assertEquals("in clear", echo.stdout);
+
+            assertEquals(0, run(List.of(home.resolve("bin/troupe").toString(), "tls-init")).exit);
+            configure("host = 0.0.0.0\ntls.keystore = etc/tls/server.p12\n"
+                    + "tls.keystorePasswordFile = etc/tls/server.pass\n");
+            awaitLog("TLS on 0.0.0.0:" + port + ": TLSv1.3");
+            ClientRun secure = client("request", "echo", "now over tls");
+            assertEquals(0, secure.exit, "turning TLS on re-binds: " + secure.stderr);
+            assertEquals("now over tls", secure.stdout);
             assertEquals(0, troupe.terminate(STOP));
         }
     }

@@ -143,15 +143,19 @@ class DistributionIT {
         }
     }
 
-    /** The demo tenant's token, from the file the server wrote on first start. */
+    /**
+     * The demo tenant's token, from the token file the server wrote on first start beside the tenant's file,
+     * which holds only its hash.
+     */
     private String demoToken() throws IOException {
         Properties tenant = new Properties();
         try (Reader in = Files.newBufferedReader(home.resolve("etc/io.troupe.tenant-demo.cfg"))) {
             tenant.load(in);
         }
-        String token = tenant.getProperty("token");
-        assertTrue(token != null && !token.isBlank(), "no token in etc/io.troupe.tenant-demo.cfg");
-        return token.strip();
+        assertTrue(tenant.getProperty("token") == null, "a plaintext token in etc/io.troupe.tenant-demo.cfg");
+        String token = Files.readString(home.resolve("etc/io.troupe.tenant-demo.token")).strip();
+        assertTrue(token.length() >= 32, "no token in etc/io.troupe.tenant-demo.token");
+        return token;
     }
 
     private static String request(TroupeClient client, String name) throws Exception {

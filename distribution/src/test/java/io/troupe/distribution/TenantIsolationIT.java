@@ -50,6 +50,10 @@ class TenantIsolationIT {
     private static final Duration WARM_UP = Duration.ofSeconds(1);
     private static final Duration WINDOW = Duration.ofSeconds(4);
 
+    /** Tokens of at least 32 characters; the server migrates them to hashes in the files. */
+    private static final String ACME_TOKEN = "acme-secret-acme-secret-acme-secret";
+    private static final String GLOBEX_TOKEN = "globex-secret-globex-secret-globex";
+
     @TempDir
     Path dir;
 
@@ -62,8 +66,8 @@ class TenantIsolationIT {
         home = TestInstallation.copy(dir, port);
         // one worker, which the two tenants' burn requests compete for
         Files.writeString(home.resolve("etc/io.troupe.host.cfg"), "workers = 1\nworkers.max = 1\n");
-        Files.writeString(home.resolve("etc/io.troupe.tenant-acme.cfg"), "token = acme-secret\nweight = 3\n");
-        Files.writeString(home.resolve("etc/io.troupe.tenant-globex.cfg"), "token = globex-secret\nweight = 1\n");
+        Files.writeString(home.resolve("etc/io.troupe.tenant-acme.cfg"), "token = " + ACME_TOKEN + "\nweight = 3\n");
+        Files.writeString(home.resolve("etc/io.troupe.tenant-globex.cfg"), "token = " + GLOBEX_TOKEN + "\nweight = 1\n");
         Path burn = Path.of(System.getProperty("troupe.burnPlugin"));
         assertTrue(Files.isRegularFile(burn), "the build makes the burn plugin: " + burn);
         Files.copy(burn, home.resolve("deploy/burn.jar"));
@@ -74,8 +78,8 @@ class TenantIsolationIT {
     @Test
     void aScopedPluginIsInvisibleToOtherTenantsAndWeightsShareTheWorker() throws Exception {
         try (TroupeProcess troupe = TroupeProcess.start(home.resolve("bin/troupe"), dir, JAVA_HOME);
-             TroupeClient acme = client("acme", "acme-secret");
-             TroupeClient globex = client("globex", "globex-secret")) {
+             TroupeClient acme = client("acme", ACME_TOKEN);
+             TroupeClient globex = client("globex", GLOBEX_TOKEN)) {
             troupe.awaitLineStartingWith("Troupe ready", STARTUP);
             acme.connect().get(REPLY.toSeconds(), TimeUnit.SECONDS);
             globex.connect().get(REPLY.toSeconds(), TimeUnit.SECONDS);
@@ -103,8 +107,8 @@ class TenantIsolationIT {
             Load acmeLoad = new Load();
             Load globexLoad = new Load();
             for (int i = 0; i < CONNECTIONS; i++) {
-                clients.add(start(client("acme", "acme-secret"), acmeLoad));
-                clients.add(start(client("globex", "globex-secret"), globexLoad));
+                clients.add(start(client("acme", ACME_TOKEN), acmeLoad));
+                clients.add(start(client("globex", GLOBEX_TOKEN), globexLoad));
             }
             long windowStart = System.nanoTime() + WARM_UP.toNanos();
             acmeLoad.window(windowStart, windowStart + WINDOW.toNanos());

@@ -46,7 +46,7 @@ class TenantLimitsIT {
     private static final Duration REPLY = Duration.ofSeconds(10);
     private static final Duration STOP = Duration.ofSeconds(10);
     private static final Path JAVA_HOME = Path.of(System.getProperty("java.home"));
-    private static final String TOKEN = "t0ken";
+    private static final String TOKEN = "t0ken-t0ken-t0ken-t0ken-t0ken-t0ken"; // at least 32 characters
 
     @TempDir
     static Path dir;

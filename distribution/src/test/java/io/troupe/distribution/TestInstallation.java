@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.stream.Stream;
 
 /**
@@ -18,6 +19,9 @@ import java.util.stream.Stream;
  * <p><b>Threading:</b> stateless; the test thread.
  */
 final class TestInstallation {
+
+    /** The framework property line that turns the failed-HELLO throttle off. */
+    static final String THROTTLE_OFF = "troupe.auth.throttle=false";
 
     private TestInstallation() {
     }
@@ -37,6 +41,10 @@ final class TestInstallation {
         String config = Files.readString(serverConfig).replaceFirst("(?m)^port = 7878$", "port = " + port);
         assertTrue(config.contains("port = " + port), "etc/io.troupe.server.cfg has no line 'port = 7878'");
         Files.writeString(serverConfig, config);
+        // These tests poll with HELLOs until a tenant file is loaded: not an attack for the failed-HELLO throttle
+        // (FailedHelloIT turns it back on).
+        Files.writeString(home.resolve("etc/config.properties"), "\n" + THROTTLE_OFF + "\n",
+                StandardOpenOption.APPEND);
         return home;
     }
 

@@ -28,6 +28,9 @@ import javax.net.ssl.SSLPeerUnverifiedException;
 import javax.net.ssl.SSLSession;
 import javax.security.auth.x500.X500Principal;
 
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.FrameworkUtil;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -57,7 +60,8 @@ import io.troupe.server.tenant.TenantDirectory;
  * cost, so unknown tenants take as long as wrong tokens; hashes are compared in constant time. The cache
  * keeps, per tenant, an HMAC-SHA256 (keyed with a random per-process key) of the last token verified
  * together with the configuration it was verified against: a reconnect costs one HMAC on the loop, and
- * any change of the tenant's configuration (a new file, a rotated token) makes the entry stale at once.
+ * a change of the tenant's credentials (a rotated token, a new hash or certificate subject in its file)
+ * makes the entry stale at once; a change of its limits alone does not.
  * The cache never holds a token, and a memory dump gives nothing an offline guesser could use faster
  * than the file's hash.
  *
@@ -96,8 +100,8 @@ public final class Authenticator implements AutoCloseable {
     }
 
     /**
-     * The system property that turns the failed-HELLO throttle off when {@code false} (default {@code true}):
-     * for test rigs that poll with credentials the server does not know yet; never on a network.
+     * The framework (or system) property that turns the failed-HELLO throttle off when {@code false} (default
+     * {@code true}): for test rigs that poll with credentials the server does not know yet; never on a network.
      */
     public static final String THROTTLE_PROPERTY = "troupe.auth.throttle";
     /** HELLOs queued per verifier thread. */
@@ -162,7 +166,7 @@ public final class Authenticator implements AutoCloseable {
                 new ThreadPoolExecutor.AbortPolicy());
         ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, daemons("troupe-auth-log"));
         timer.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
-        boolean throttle = !"false".equalsIgnoreCase(System.getProperty(THROTTLE_PROPERTY, "true").strip());
+        boolean throttle = !"false".equalsIgnoreCase(property(THROTTLE_PROPERTY, "true").strip());
         if (!throttle) {
             LOG.warn("{}=false: failed HELLOs are not throttled (for tests only)", THROTTLE_PROPERTY);
         }
@@ -213,7 +217,8 @@ public final class Authenticator implements AutoCloseable {
         }
         byte[] mac = config == null ? null : mac(tenantId, token);
         Verified verified = config == null ? null : cache.get(tenantId);
-        if (verified != null && verified.config() == config && MessageDigest.isEqual(verified.mac(), mac)) {
+        if (verified != null && sameCredentials(verified.config(), config)
+                && MessageDigest.isEqual(verified.mac(), mac)) {
             loop.execute(() -> then.accept(accepted(tenant, config)));
             return;
         }
@@ -285,8 +290,8 @@ public final class Authenticator implements AutoCloseable {
     }
 
     private Outcome accepted(Tenant tenant, TenantConfig config) {
-        if (tenant.isRemoved() || tenant.config() != config) {
-            // removed or changed while being verified: check again against what it is now
+        if (tenant.isRemoved() || !sameCredentials(tenant.config(), config)) {
+            // removed, or its credentials changed while being verified: refused as the new ones would
             return new Outcome(Result.REFUSED, null, Duration.ZERO, "tenant changed during verification");
         }
         return new Outcome(Result.ACCEPTED, tenant, Duration.ZERO, null);
@@ -323,6 +328,15 @@ public final class Authenticator implements AutoCloseable {
         }
     }
 
+    /**
+     * Whether two configurations of a tenant have the same credentials: a file re-read with other limits, or
+     * rewritten by the token's migration, keeps the cache and the verifications in flight.
+     */
+    private static boolean sameCredentials(TenantConfig one, TenantConfig other) {
+        return one == other || (Objects.equals(one.tokenHash(), other.tokenHash())
+                && Objects.equals(one.certificateSubject(), other.certificateSubject()));
+    }
+
     private static boolean subjectMatches(SSLSession tls, TenantConfig config) {
         if (tls == null) {
             return false;
@@ -334,6 +348,14 @@ public final class Authenticator implements AutoCloseable {
         } catch (SSLPeerUnverifiedException e) {
             return false;
         }
+    }
+
+    /** A framework property (which falls back to the system property), or {@code fallback}. */
+    private static String property(String key, String fallback) {
+        Bundle bundle = FrameworkUtil.getBundle(Authenticator.class);
+        BundleContext context = bundle == null ? null : bundle.getBundleContext();
+        String value = context == null ? System.getProperty(key) : context.getProperty(key);
+        return value == null ? fallback : value;
     }
 
     private static ThreadFactory daemons(String name) {

@@ -5,6 +5,7 @@ import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import java.util.regex.Pattern;
 
 /**
  * The text of a tenant file ({@code etc/io.troupe.tenant-<id>.cfg}, Java properties syntax as FileInstall
@@ -23,7 +24,14 @@ public final class TenantFile {
     /** The file name of tenant {@code <id>}: this prefix, the id, {@code .cfg}. */
     public static final String FILE_PREFIX = "io.troupe.tenant-";
 
+    private static final Pattern ID = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+
     private TenantFile() {
+    }
+
+    /** Whether {@code id} is a valid tenant id: 1 to 64 of {@code A-Z a-z 0-9 . _ -}. */
+    public static boolean isValidId(String id) {
+        return id != null && ID.matcher(id).matches();
     }
 
     /** {@code io.troupe.tenant-<id>.cfg}. */

@@ -250,6 +250,9 @@ public final class TenantDirectory implements ConfigurationListener {
             if (token == null || !config.tokenHash().verify(token.strip())) {
                 return; // changed since it was read: the configuration that follows is handled in its turn
             }
+            if (!content.equals(Files.readString(file, StandardCharsets.UTF_8))) {
+                return; // edited while the token was verified: that edit's configuration comes next
+            }
             SecretFile.replace(file, TenantFile.withTokenHash(content, Objects.requireNonNull(config.tokenHash())));
             LOG.info("Tenant '{}': the plaintext token in {} was migrated: the file now holds its hash ({}), "
                     + "owner-only; the token itself is unchanged", config.id(), file, TenantConfig.TOKEN_HASH);

@@ -82,7 +82,7 @@ class AuthenticatorTest {
     }
 
     @Test
-    void aVerifiedTokenIsAcceptedFromTheCacheUntilTheTenantsConfigurationChanges() throws Exception {
+    void aVerifiedTokenIsAcceptedFromTheCacheUntilTheTenantsCredentialsChange() throws Exception {
         hello("acme", TestTokens.TOKEN);
         runVerifiers();
         runLoop();
@@ -95,6 +95,10 @@ class AuthenticatorTest {
         verifiers.clear();
 
         Tenant acme = tenants.find("acme").orElseThrow();
+        acme.update(TenantConfig.from(null, Map.of("tenant", "acme", "tokenHash", TestTokens.HASH, "weight", "2")));
+        hello("acme", TestTokens.TOKEN);
+        assertEquals(0, verifiers.size(), "new limits, same credentials: still cached");
+        runLoop();
         String rotated = "r".repeat(32);
         acme.update(TenantConfig.from(null, Map.of("tenant", "acme", "tokenHash",
                 TokenHash.of(rotated, TokenHash.MIN_ITERATIONS, new SecureRandom()).format())));
@@ -104,6 +108,16 @@ class AuthenticatorTest {
         runVerifiers();
         runLoop();
         assertEquals(Result.REFUSED, single().result());
+    }
+
+    @Test
+    void aVerificationInFlightWhenTheFileIsReReadWithTheSameCredentialsIsAccepted() throws Exception {
+        hello("acme", TestTokens.TOKEN);
+        Tenant acme = tenants.find("acme").orElseThrow();
+        acme.update(TenantConfig.from(null, Map.of("tenant", "acme", "tokenHash", TestTokens.HASH)));
+        runVerifiers();
+        runLoop();
+        assertEquals(Result.ACCEPTED, single().result());
     }
 
     @Test

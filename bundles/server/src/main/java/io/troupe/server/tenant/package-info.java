@@ -1,11 +1,11 @@
 /**
- * Tenants: who may connect, with which token, within which quotas.
+ * Tenants: who may connect, with which credentials, within which quotas.
  *
  * <pre>
  *  etc/io.troupe.tenant-&lt;id&gt;.cfg ─FileInstall─► ConfigAdmin factory configuration io.troupe.tenant
- *        ─ConfigurationEvent─► TenantDirectory ─TenantConfig (validated)─► Tenant
- *                                                   │ connections (CAS), RateLimiter (CAS), sessions
- *  Session ──authenticate(id, token)──► TenantDirectory     Session ──admit / tryAcquireRequest──► Tenant
+ *        ─ConfigurationEvent─► TenantDirectory ─TenantConfig (validated: tokenHash, certificateSubject)─► Tenant
+ *            │ a plaintext token: the file rewritten with its hash (0600)   │ connections (CAS), RateLimiter
+ *  Authenticator (io.troupe.server.auth) ──find(id), config()──► Tenant   Session ──admit / tryAcquireRequest──►
  * </pre>
  *
  * <h2>Threading</h2>

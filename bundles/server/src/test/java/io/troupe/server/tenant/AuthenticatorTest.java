@@ -147,6 +147,32 @@ class AuthenticatorTest {
     }
 
     @Test
+    void aCertificateOnlyTenantIsAcceptedWithItsSubjectInAnyCaseOrSpacingAndNothingElse() throws Exception {
+        tenants.serve(TenantConfig.from(null, Map.of("tenant", "bound", "certificateSubject", "CN=Client,O=Example")));
+        hello("bound", "", new PeerSession("cn=client,  o=EXAMPLE"));
+        hello("bound", "", new PeerSession("CN=Other,O=Example"));
+        hello("bound", "", new PeerSession(null));
+        assertEquals(0, verifiers.size(), "no token to hash");
+        runLoop();
+        assertEquals(List.of(Result.ACCEPTED, Result.REFUSED, Result.REFUSED),
+                outcomes.stream().map(Outcome::result).toList());
+    }
+
+    @Test
+    void aTenantWithBothNeedsTheCertificateAndTheToken() throws Exception {
+        tenants.serve(TenantConfig.from(null, Map.of("tenant", "both", "certificateSubject", "CN=client",
+                "tokenHash", TestTokens.HASH)));
+        hello("both", TestTokens.TOKEN, new PeerSession("CN=other"));
+        assertEquals(0, verifiers.size(), "the wrong certificate is refused before any hash");
+        hello("both", "w".repeat(32), new PeerSession("CN=client"));
+        hello("both", TestTokens.TOKEN, new PeerSession("CN=client"));
+        runVerifiers();
+        runLoop();
+        assertEquals(List.of(Result.REFUSED, Result.REFUSED, Result.ACCEPTED),
+                outcomes.stream().map(Outcome::result).toList());
+    }
+
+    @Test
     void refusalsBeyondTheFreeOnesCarryTheGuardsDelay() {
         for (int i = 0; i < LoginGuard.FREE_FAILURES + 1; i++) {
             hello("acme", "w".repeat(32));
@@ -158,7 +184,11 @@ class AuthenticatorTest {
     }
 
     private void hello(String tenant, String token) {
-        authenticator.authenticate(address, null, tenant, token.getBytes(StandardCharsets.UTF_8), loop::add,
+        hello(tenant, token, null);
+    }
+
+    private void hello(String tenant, String token, javax.net.ssl.SSLSession tls) {
+        authenticator.authenticate(address, tls, tenant, token.getBytes(StandardCharsets.UTF_8), loop::add,
                 outcomes::add);
     }
 

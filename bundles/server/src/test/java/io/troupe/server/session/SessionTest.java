@@ -216,6 +216,40 @@ class SessionTest {
     }
 
     @Test
+    void framesPipelinedAfterHelloWaitUntilItIsVerifiedThenFollowTheWelcome() {
+        connection.receive(Frame.hello(1, TENANT, TOKEN), request(2, "a"));
+        assertEquals(List.of(), connection.written(), "nothing before the authenticator's outcome");
+        assertEquals(List.of(), echo.asked, "and nothing decoded after the HELLO");
+        assertTrue(connection.isSuspended());
+        connection.runTasks();
+        assertEquals(FrameType.WELCOME, single(connection.takeWritten()).type());
+        assertEquals(List.of("a"), echo.asked.stream().map(ask -> ask.message().text()).toList());
+    }
+
+    @Test
+    void aWrongTokenIsAnsweredAuthFailedAndCloses() {
+        connection.receive(Frame.hello(5, TENANT, "w".repeat(32)));
+        connection.runTasks();
+        Frame refused = single(connection.written());
+        assertEquals(ErrorCode.AUTH_FAILED.code(), refused.name());
+        assertEquals(5, refused.corrId());
+        assertEquals("unknown tenant, wrong token or wrong client certificate", refused.text());
+        assertFalse(connection.isOpen());
+        assertEquals(0, tenants.find(TENANT).orElseThrow().connections());
+    }
+
+    @Test
+    void theEndOfInputWhileTheHelloIsVerifiedStillWelcomesThenEndsTheSession() {
+        connection.receive(Frame.hello(1, TENANT, TOKEN));
+        connection.endOfInput();
+        assertTrue(connection.isOpen(), "not closed while verifying");
+        connection.advance(Duration.ofMillis(1));
+        assertEquals(List.of(FrameType.WELCOME, FrameType.BYE),
+                connection.written().stream().map(Frame::type).toList());
+        assertFalse(connection.isOpen());
+    }
+
+    @Test
     void theTenantsConnectionLimitIsCheckedAtHello() {
         welcome();
         ManualConnection second = new ManualConnection();

@@ -48,7 +48,7 @@ import io.troupe.server.tenant.TenantDirectory;
  * <pre>
  *  IO loop: authenticate(address, tls, tenant, token, loop, then)
  *    address blocked ─────────────────────────────────────────────► BLOCKED  (nothing verified)
- *    certificateSubject set and not the peer's ───────────────────► REFUSED  (guard's delay)
+ *    certificateSubject set and not the peer's: as an unknown tenant (dummy hash) ─► REFUSED
  *    no tokenHash (certificate only), subject matched ────────────► ACCEPTED
  *    token verified before for this configuration (cache) ────────► ACCEPTED
  *    pool and queue full ─────────────────────────────────────────► BUSY     (server.busy)
@@ -57,7 +57,8 @@ import io.troupe.server.tenant.TenantDirectory;
  * </pre>
  *
  * <p>What held before holds: an unknown tenant's token is verified against a dummy hash of the same
- * cost, so unknown tenants take as long as wrong tokens; hashes are compared in constant time. The cache
+ * cost, so unknown tenants take as long as wrong tokens (and as wrong certificates, which are refused the
+ * same way); hashes are compared in constant time. The cache
  * keeps, per tenant, an HMAC-SHA256 (keyed with a random per-process key) of the last token verified
  * together with the configuration it was verified against: a reconnect costs one HMAC on the loop, and
  * a change of the tenant's credentials (a rotated token, a new hash or certificate subject in its file)
@@ -204,13 +205,14 @@ public final class Authenticator implements AutoCloseable {
             loop.execute(() -> then.accept(new Outcome(Result.BLOCKED, null, blocked, "address blocked")));
             return;
         }
-        Tenant tenant = tenants.find(tenantId).orElse(null);
-        TenantConfig config = tenant == null ? null : tenant.config();
-        if (config != null && config.certificateSubject() != null && !subjectMatches(tls, config)) {
-            loop.execute(() -> then.accept(refused(address, "no TLS client certificate of subject "
-                    + config.certificateSubject())));
-            return;
-        }
+        Tenant found = tenants.find(tenantId).orElse(null);
+        TenantConfig foundConfig = found == null ? null : found.config();
+        // a wrong certificate is refused as an unknown tenant is: after a dummy hash of the same cost
+        String refusal = found == null ? "unknown tenant"
+                : foundConfig.certificateSubject() != null && !subjectMatches(tls, foundConfig)
+                        ? "no TLS client certificate of subject " + foundConfig.certificateSubject() : null;
+        Tenant tenant = refusal == null ? found : null;
+        TenantConfig config = refusal == null ? foundConfig : null;
         if (config != null && config.tokenHash() == null) {
             loop.execute(() -> then.accept(accepted(tenant, config)));
             return;
@@ -230,7 +232,7 @@ public final class Authenticator implements AutoCloseable {
             verifiers.execute(() -> {
                 Outcome outcome;
                 try {
-                    outcome = verify(address, tenantId, tenant, config, token, mac);
+                    outcome = verify(address, tenantId, tenant, config, token, mac, refusal);
                 } finally {
                     waiting.decrementAndGet();
                 }
@@ -278,12 +280,13 @@ public final class Authenticator implements AutoCloseable {
         }
     }
 
+    /** @param refusal why a HELLO without {@code config} is refused (verified against the dummy hash) */
     private Outcome verify(InetAddress address, String tenantId, Tenant tenant, TenantConfig config, byte[] token,
-            byte[] mac) {
+            byte[] mac, String refusal) {
         TokenHash hash = config == null ? dummy : config.tokenHash();
         boolean valid = hash.verify(token) && config != null;
         if (!valid) {
-            return refused(address, config == null ? "unknown tenant" : "wrong token");
+            return refused(address, config == null ? refusal : "wrong token");
         }
         cache.put(tenantId, new Verified(config, mac));
         return accepted(tenant, config);

@@ -276,7 +276,8 @@ class TlsIT {
 
     private void configure(String lines) throws IOException {
         Path serverConfig = home.resolve("etc/io.troupe.server.cfg");
-        String base = Files.readString(serverConfig).replaceAll("(?m)^(host|allowPlaintext|tls\\.[a-zA-Z]+) = .*\n", "");
+        String base = Files.readString(serverConfig)
+                .replaceAll("(?m)^(host|allowPlaintext|tls\\.[a-zA-Z]+) = .*\n", "");
         Files.writeString(serverConfig, base + lines);
     }
 

@@ -77,7 +77,9 @@ import io.troupe.server.tls.TlsConfigurationException;
  * {@value #CLOSE_WITHIN_SECONDS} s more, sending every session BYE: inside the distribution's 10 s
  * budget for SIGTERM.
  *
- * <p><b>Threading:</b> SCR calls activate, modified and deactivate one at a time.
+ * <p><b>Threading:</b> SCR calls activate, modified and deactivate one at a time. The TLS state (engines,
+ * rotation) is also reached from the rotation's thread ({@link #tlsBuilt}): it changes under this
+ * object's lock.
  */
 @Designate(ocd = ServerConfiguration.class)
 @Component(name = ServerSettings.PID, configurationPid = ServerSettings.PID,
@@ -113,6 +115,9 @@ public final class ServerComponent {
     /** The engines of the TLS listener, or null (plaintext, or no usable context). */
     private ServerTlsEngines tlsEngines;
     private CertificateRotation rotation;
+    /** Which rotation's contexts count: raised with each new rotation. */
+    private int tlsGeneration;
+    private boolean deactivated;
 
     @Activate
     void activate(BundleContext context, Map<String, Object> properties) throws InterruptedException {
@@ -137,8 +142,10 @@ public final class ServerComponent {
         }
         sessions = new Sessions(runtime, tenants, settings.sessionLimits(), System::nanoTime);
         endpoint = new Endpoint(reactor, sessions, context);
-        applyTls(settings, null);
-        endpoint.apply(settings, tlsEngines);
+        synchronized (this) {
+            applyTls(settings, null);
+            endpoint.apply(settings, tlsEngines);
+        }
         tenantSampler = new TenantSampler(tenants, System::nanoTime, () -> settings.maxFrameBytes());
         tenantSampler.start();
         Dictionary<String, Object> statsProperties = new Hashtable<>();
@@ -152,10 +159,12 @@ public final class ServerComponent {
         ServerSettings next = configure(properties, settings);
         sessions.updateLimits(next.sessionLimits());
         policies.serverFrameLimit(next.maxFrameBytes(), tenants.tenants());
-        ServerSettings before = settings;
-        settings = next;
-        applyTls(next, before);
-        endpoint.apply(next, tlsEngines);
+        synchronized (this) {
+            ServerSettings before = settings;
+            settings = next;
+            applyTls(next, before);
+            endpoint.apply(next, tlsEngines);
+        }
     }
 
     @Deactivate
@@ -163,8 +172,16 @@ public final class ServerComponent {
         long start = System.nanoTime();
         statsRegistration.unregister();
         tenantSampler.close();
+        CertificateRotation stopping;
+        synchronized (this) {
+            deactivated = true;
+            stopping = rotation;
+            rotation = null;
+        }
+        if (stopping != null) {
+            stopping.close();
+        }
         endpoint.close();
-        stopRotation();
         tenantListener.unregister();
         tenants.close();
         boolean clean = sessions.shutdown(Duration.ofSeconds(ANSWER_WITHIN_SECONDS),
@@ -178,10 +195,12 @@ public final class ServerComponent {
     }
 
     /**
-     * Builds the TLS context of {@code next} when its TLS keys differ from {@code before}'s (or at start):
-     * TLS off drops the engines; a context that cannot be built is logged and the engines stay as they
-     * were (the previous certificate, or none: then nothing listens); a new one is swapped into the
-     * engines the listener already has, or makes new ones, and the rotation watches its files.
+     * Builds the TLS context of {@code next} when its TLS keys differ from {@code before}'s, or no context is
+     * in use (at start, or after one that could not be built): TLS off drops the engines; a context that
+     * cannot be built is logged and the engines stay as they were (the previous certificate, or none: then
+     * nothing listens); a new one is swapped into the engines the listener already has, or makes new ones.
+     * Either way a new {@link CertificateRotation} watches the files, and hands later contexts to
+     * {@link #tlsBuilt} (so that a keystore fixed after a failure is picked up too).
      */
     private void applyTls(ServerSettings next, ServerSettings before) {
         if (!next.tls().enabled()) {
@@ -192,23 +211,41 @@ public final class ServerComponent {
         if (before != null && tlsEngines != null && before.tls().equals(next.tls())) {
             return;
         }
+        stopRotation();
+        int generation = ++tlsGeneration;
+        rotation = new CertificateRotation(next.tls(), home, built -> tlsBuilt(generation, built), ROTATION_PERIOD);
         ServerTlsContext built;
         try {
             built = ServerTlsContext.build(next.tls(), home);
         } catch (TlsConfigurationException e) {
             LOG.error("TLS configuration {} cannot be used: {}; {}", ServerSettings.PID, e.getMessage(),
-                    tlsEngines == null ? "the server does not listen until it is fixed"
+                    tlsEngines == null ? "the server does not listen until it is fixed (its files are watched)"
                             : "new connections keep getting " + tlsEngines.current().describe());
             return;
         }
-        stopRotation();
         if (tlsEngines == null) {
             tlsEngines = new ServerTlsEngines(built);
         } else {
             tlsEngines.swap(built);
             LOG.info("TLS configuration changed: new connections get {}", built.describe());
         }
-        rotation = new CertificateRotation(next.tls(), home, tlsEngines, ROTATION_PERIOD);
+    }
+
+    /**
+     * A context the rotation of {@code generation} built after its files changed: swapped in, or, when no
+     * context could be built before, the one the server now listens with. Ignored from a rotation already
+     * replaced or after deactivation. On the rotation's thread.
+     */
+    private synchronized void tlsBuilt(int generation, ServerTlsContext built) {
+        if (deactivated || generation != tlsGeneration) {
+            return;
+        }
+        if (tlsEngines != null) {
+            tlsEngines.swap(built);
+            return;
+        }
+        tlsEngines = new ServerTlsEngines(built);
+        endpoint.apply(settings, tlsEngines);
     }
 
     private void stopRotation() {

@@ -2,21 +2,24 @@ package io.troupe.server.tls;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Live certificate rotation: looks at the files of the current {@link ServerTlsContext} (keystore,
- * trust store and their password files) every period and, when their content changed, builds a new
- * context and {@linkplain ServerTlsEngines#swap swaps} it in: new connections get the new certificate,
- * open ones keep theirs. A new store that cannot be used (corrupt, wrong password, half written) is
- * logged once at ERROR and the old context stays; the next change is tried again.
+ * Live certificate rotation: looks at the files of a TLS configuration (keystore, trust store and their
+ * password files) every period and, when their content changed, builds a new context and hands it to
+ * {@code built}, which {@linkplain ServerTlsEngines#swap swaps} it in: new connections get the new
+ * certificate, open ones keep theirs. A new store that cannot be used (corrupt, wrong password, half
+ * written) is logged once at ERROR and the old context stays; the next change is tried again. Started
+ * after a configuration whose context could not be built at all, it hands over the first one that can.
  *
  * <p><b>Threading:</b> one daemon thread of its own ({@value #THREAD_NAME}), started by the
  * constructor and stopped by {@link #close()}; builds happen there, never on an IO loop.
@@ -29,7 +32,8 @@ public final class CertificateRotation implements AutoCloseable {
 
     private final TlsSettings settings;
     private final Path home;
-    private final ServerTlsEngines engines;
+    private final List<Path> files;
+    private final Consumer<ServerTlsContext> built;
     private final ScheduledExecutorService thread;
     private final AtomicLong reloads = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
@@ -37,17 +41,19 @@ public final class CertificateRotation implements AutoCloseable {
     private FileFingerprint seen;
 
     /**
-     * Starts watching the files of {@code engines}' current context.
+     * Starts watching the files of {@code settings}; their content now is the baseline.
      *
-     * @param settings what {@code engines}' current context was built from
+     * @param settings the TLS configuration
      * @param home     the directory relative paths are resolved against, or {@code null}
+     * @param built    receives each context built after a change, on the rotation thread
      * @param period   how often the files are looked at
      */
-    public CertificateRotation(TlsSettings settings, Path home, ServerTlsEngines engines, Duration period) {
+    public CertificateRotation(TlsSettings settings, Path home, Consumer<ServerTlsContext> built, Duration period) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.home = home;
-        this.engines = Objects.requireNonNull(engines, "engines");
-        this.seen = FileFingerprint.of(engines.current().files());
+        this.files = ServerTlsContext.files(settings, home);
+        this.built = Objects.requireNonNull(built, "built");
+        this.seen = FileFingerprint.of(files);
         this.thread = Executors.newSingleThreadScheduledExecutor(task -> {
             Thread daemon = new Thread(task, THREAD_NAME);
             daemon.setDaemon(true);
@@ -59,19 +65,18 @@ public final class CertificateRotation implements AutoCloseable {
 
     private void look() {
         try {
-            FileFingerprint now = FileFingerprint.of(engines.current().files());
+            FileFingerprint now = FileFingerprint.of(files);
             if (now.equals(seen)) {
                 return;
             }
             seen = now;
             ServerTlsContext next = ServerTlsContext.build(settings, home);
-            engines.swap(next);
-            reloads.incrementAndGet();
             LOG.info("TLS certificate reloaded: new connections get {}", next.describe());
+            built.accept(next);
+            reloads.incrementAndGet();
         } catch (TlsConfigurationException e) {
             failures.incrementAndGet();
-            LOG.error("TLS certificate not reloaded: {}; new connections keep getting {}", e.getMessage(),
-                    engines.current().describe());
+            LOG.error("TLS certificate not reloaded: {}; the certificate in use (if any) stays", e.getMessage());
         } catch (RuntimeException e) {
             failures.incrementAndGet();
             LOG.error("TLS certificate not reloaded; the current one stays", e);

@@ -93,6 +93,27 @@ public final class ServerTlsContext {
         }
     }
 
+    /**
+     * The files a context of {@code settings} is built from (the stores and their password files), resolved
+     * against {@code home}; those that are not paths are left out.
+     */
+    public static List<Path> files(TlsSettings settings, Path home) {
+        List<Path> files = new ArrayList<>();
+        try {
+            if (settings.enabled()) {
+                files.addAll(StoreFile.of("tls.keystore", settings.keystore(), settings.keystorePassword(),
+                        "tls.keystorePasswordFile", settings.keystorePasswordFile(), home).files());
+            }
+            if (!settings.truststore().isBlank()) {
+                files.addAll(StoreFile.of("tls.truststore", settings.truststore(), settings.truststorePassword(),
+                        "tls.truststorePasswordFile", settings.truststorePasswordFile(), home).files());
+            }
+        } catch (TlsConfigurationException e) {
+            // not a path: nothing there to watch; building says why
+        }
+        return List.copyOf(files);
+    }
+
     private static X509Certificate serverCertificate(StoreFile keystore, KeyStore keys)
             throws TlsConfigurationException {
         try {

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -45,7 +46,7 @@ class CertificateRotationTest {
         TlsSettings settings = new TlsSettings(keystore.toString(), KeyTool.PASSWORD, "", List.of("TLSv1.3"),
                 ClientAuth.NONE, "", "", "");
         ServerTlsEngines engines = new ServerTlsEngines(ServerTlsContext.build(settings, null));
-        rotation = new CertificateRotation(settings, null, engines, Duration.ofMillis(50));
+        rotation = new CertificateRotation(settings, null, engines::swap, Duration.ofMillis(50));
         assertEquals("CN=first", handshake(engines, trust));
 
         Path next = KeyTool.keystore(dir.resolve("next.p12"), "second");
@@ -60,6 +61,25 @@ class CertificateRotationTest {
                 () -> "reloads " + rotation.reloads() + ", failures " + rotation.failures());
         assertEquals("CN=second", handshake(engines, nextTrust), "the old context stays");
         assertEquals(1, rotation.reloads());
+    }
+
+    @Test
+    void aKeystoreThatCouldNotBeLoadedIsHandedOverOnceItIsFixed() throws Exception {
+        Path keystore = dir.resolve("late.p12");
+        Path passwordFile = Files.writeString(dir.resolve("late.pass"), "not-yet\n");
+        TlsSettings settings = new TlsSettings(keystore.toString(), "", passwordFile.toString(), List.of("TLSv1.3"),
+                ClientAuth.NONE, "", "", "");
+        AtomicReference<ServerTlsContext> built = new AtomicReference<>();
+        rotation = new CertificateRotation(settings, null, built::set, Duration.ofMillis(50));
+
+        Path made = KeyTool.keystore(dir.resolve("made.p12"), "late");
+        Files.move(made, keystore, StandardCopyOption.ATOMIC_MOVE);
+        Await.until("the missing keystore, now there with the wrong password, is refused",
+                () -> rotation.failures() >= 1, () -> "failures " + rotation.failures());
+        Files.writeString(passwordFile, KeyTool.PASSWORD + "\n");
+        Await.until("the fixed password is loaded", () -> built.get() != null,
+                () -> "reloads " + rotation.reloads() + ", failures " + rotation.failures());
+        assertEquals("CN=late", built.get().certificate().getSubjectX500Principal().getName());
     }
 
     private static String handshake(ServerTlsEngines engines, Path trust) throws Exception {

@@ -37,10 +37,12 @@ class TenantSamplerTest {
 
         List<TenantStats> stats = sampler.statistics().tenants();
         assertEquals(new TenantStats("alpha", 0, 1000, 0, 0.0, 0, 0, 0,
-                Map.of("bytesPerSecond", 0L, "requestsPerSecond", 0L, "queuedMessages", 0L), Set.of(), 0,
+                Map.of("bytesPerSecond", 0L, "requestsPerSecond", 0L, "queuedMessages", 0L, "pendingOutput", 0L),
+                Set.of(), 0,
                 SERVER_FRAME_LIMIT, 1, 0, 0, Set.of()), stats.get(0), "the defaults");
         assertEquals(new TenantStats("zeta", 0, 4, 25, 2.5, 1, 100, 2048,
-                Map.of("bytesPerSecond", 0L, "requestsPerSecond", 3 * SECOND, "queuedMessages", 0L), Set.of(), 5000,
+                Map.of("bytesPerSecond", 0L, "requestsPerSecond", 3 * SECOND, "queuedMessages", 0L, "pendingOutput",
+                        0L), Set.of(), 5000,
                 4096, 7, 10, 50, Set.of("echo", "wordcount")), stats.get(1));
     }
 

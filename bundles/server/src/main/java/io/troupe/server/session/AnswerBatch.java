@@ -36,6 +36,7 @@ final class AnswerBatch {
     static final int MAX_BATCHED_FRAME_BYTES = 16 * 1024;
 
     private final Connection connection;
+    private final Runnable written;
     private final ConcurrentLinkedQueue<Frame> queue = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean flushScheduled = new AtomicBoolean();
     private final Runnable flushTask = this::flush;
@@ -44,7 +45,13 @@ final class AnswerBatch {
     private Frame[] taken = new Frame[0];
 
     AnswerBatch(Connection connection) {
+        this(connection, () -> { });
+    }
+
+    /** @param written runs on the loop after a flush that wrote anything */
+    AnswerBatch(Connection connection, Runnable written) {
         this.connection = connection;
+        this.written = written;
     }
 
     /** Queues {@code frame} for the loop. Any thread. */
@@ -58,6 +65,7 @@ final class AnswerBatch {
         flushScheduled.set(false); // before taking: an adder that still sees true has queued before
         int count = 0;
         int batchBytes = 0;
+        boolean wrote = false;
         Frame frame;
         while (count < MAX_FRAMES_PER_FLUSH && (frame = queue.poll()) != null) {
             int size = FrameEncoder.encodedSize(frame);
@@ -66,6 +74,7 @@ final class AnswerBatch {
                 count = 0;
                 batchBytes = 0;
                 connection.write(FrameEncoder.encode(frame));
+                wrote = true;
                 continue;
             }
             if (count == taken.length) {
@@ -77,6 +86,9 @@ final class AnswerBatch {
             batchBytes += size;
         }
         write(count, batchBytes);
+        if (wrote || count > 0) {
+            written.run();
+        }
         if (!queue.isEmpty()) {
             scheduleFlush();
         }

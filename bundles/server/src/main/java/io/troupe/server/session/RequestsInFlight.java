@@ -67,12 +67,13 @@ final class RequestsInFlight {
     /**
      * @param nanoClock    the clock of the connection's loop timers, for deadlines
      * @param onLastAnswer runs on the loop when, while draining, the last request has been answered
+     * @param onWritten    runs on the loop after answers were written to the connection
      */
-    RequestsInFlight(Connection connection, LongSupplier nanoClock, Runnable onLastAnswer) {
+    RequestsInFlight(Connection connection, LongSupplier nanoClock, Runnable onLastAnswer, Runnable onWritten) {
         this.connection = connection;
         this.nanoClock = nanoClock;
         this.onLastAnswer = onLastAnswer;
-        this.answers = new AnswerBatch(connection);
+        this.answers = new AnswerBatch(connection, onWritten);
         this.lastAnswerNanos = nanoClock.getAsLong();
     }
 

@@ -30,7 +30,8 @@ import io.troupe.server.tenant.TenantSession;
  *
  * <pre>
  *  onRead ─► FrameDecoder ─► AWAITING_HELLO: HELLO ─► authenticate, admit (quota) ─► WELCOME, OPEN
- *                            OPEN: SessionThrottle (tenant's bytes/s, requests/s, queued messages;
+ *                            OPEN: SessionThrottle (tenant's bytes/s, requests/s, queued messages,
+ *                                  pending output over all its connections;
  *                                  a shut gate holds the frame and suspends reading until it opens)
  *                                  REQUEST/SEND ─► handler(tenant, name) ─► awaitDrain?
  *                                     │ no: ask / tell now                  │ yes: keep the frame,
@@ -104,7 +105,8 @@ public final class Session implements ConnectionHandler, TenantSession {
         this.sessions = sessions;
         this.id = Long.toString(connection.id());
         this.maxBufferedFrame = maxInputBuffer - FrameDecoder.LENGTH_FIELD_BYTES;
-        this.inFlight = new RequestsInFlight(connection, sessions::nanoTime, guarded(this::finishDrain));
+        this.inFlight = new RequestsInFlight(connection, sessions::nanoTime, guarded(this::finishDrain),
+                this::outputWritten);
         this.held = new HeldFrame(connection, (target, onDrained) -> sessions.runtime().awaitDrain(target, onDrained),
                 this::guarded, this::drained);
         this.throttle = new SessionThrottle(connection, sessions.runtime(), this::guarded, this::released);
@@ -170,6 +172,13 @@ public final class Session implements ConnectionHandler, TenantSession {
         } catch (RuntimeException e) {
             failed("onInputShutdown", e);
         }
+    }
+
+    /** The reactor wrote this connection's output down to its low-water mark: the tenant's total hears of it. */
+    @Override
+    public void onWritable(Connection ignored) {
+        assertInLoop();
+        outputWritten();
     }
 
     @Override
@@ -670,6 +679,12 @@ public final class Session implements ConnectionHandler, TenantSession {
         }
         inFlight.flushAnswers(); // answers completed before this frame go first
         connection.write(FrameEncoder.encode(frame));
+        outputWritten();
+    }
+
+    /** This connection's share of its tenant's pending output is read again. On the loop. */
+    private void outputWritten() {
+        throttle.outputWritten();
     }
 
     /** Runs {@code task}, closing this connection alone if it throws. */

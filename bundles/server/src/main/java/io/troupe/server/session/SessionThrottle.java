@@ -13,23 +13,32 @@ import io.troupe.api.net.Connection;
 import io.troupe.protocol.Frame;
 import io.troupe.protocol.FrameEncoder;
 import io.troupe.protocol.FrameType;
+import io.troupe.server.tenant.PendingOutput;
 import io.troupe.server.tenant.Tenant;
 import io.troupe.server.tenant.ThrottleLimit;
 
 /**
- * The tenant's limits for one session: each frame received after WELCOME passes three gates before the
+ * The tenant's limits for one session: each frame received after WELCOME passes four gates before the
  * session handles it, and a gate that is shut holds the frame back and stops the connection's reading,
  * so that the rest of the client's bytes wait in the input buffer and then in TCP: the client is slowed
  * down, and nothing it sent is dropped.
  *
  * <pre>
  *  admit(frame) ─► BYTES: tenant's byte bucket has room? ─► REQUESTS (REQUEST, SEND): request bucket? ─►
- *                  QUEUE (REQUEST, SEND): runtime.awaitTenantDrain false? ─► true: the session handles it
+ *                  QUEUE (REQUEST, SEND): runtime.awaitTenantDrain false? ─►
+ *                  OUTPUT (REQUEST, SEND, PING): tenant's pending output not over its bound? ─► true: handle it
  *   a shut gate:   hold the frame, suspend reading, count the tenant throttled by that limit;
  *                  buckets: retry at the next token (at most {@link #RECHECK} later, so that a changed
- *                  limit applies within it); queue: the runtime's drain callback, handed to the loop
+ *                  limit applies within it); queue: the runtime's drain callback, handed to the loop;
+ *                  output: every {@link PendingOutput#RECOUNT}, recount the tenant's connections and look again
  *   reopened:      the gates after it run; once all pass, onReleased(frame) on the loop
  * </pre>
+ *
+ * <p>The output gate reads the tenant's {@link PendingOutput}: this session's share of it is updated by
+ * {@link #outputWritten()} after the session writes on the loop, and its connection leaves it when the
+ * connection closes ({@link #drop()}). The gate shuts above {@code maxPendingOutputBytes} and opens again
+ * at half of it, for all the tenant's sessions alike; a connection's own pending output is bounded by the
+ * reactor (not read above its high-water mark), this gate bounds their sum.
  *
  * <p>Each wait is numbered; {@link #takeBack()} and {@link #drop()} end the current one, so a retry or
  * drain that comes late is recognised as stale and ignored. The gates read the tenant's current
@@ -53,6 +62,7 @@ final class SessionThrottle {
 
     // Loop-confined.
     private Tenant tenant;
+    private PendingOutput.Share output;
     private Frame frame;
     private ThrottleLimit heldBy;
     private TenantPolicy policyWhenHeld;
@@ -83,6 +93,15 @@ final class SessionThrottle {
     /** From WELCOME on, frames count against {@code owner}'s limits. */
     void attach(Tenant owner) {
         this.tenant = owner;
+        this.output = owner.metrics().pendingOutput().join(connection::pendingOutputBytes);
+        output.update();
+    }
+
+    /** The session wrote (or its output drained): its share of the tenant's pending output is read again. */
+    void outputWritten() {
+        if (output != null) {
+            output.update();
+        }
     }
 
     /**
@@ -118,9 +137,12 @@ final class SessionThrottle {
         return taken;
     }
 
-    /** Ends the wait and forgets the held frame: the connection closed. */
+    /** Ends the wait and forgets the held frame: the connection closed, and its output leaves the tenant's. */
     void drop() {
         forget();
+        if (output != null) {
+            output.leave();
+        }
     }
 
     /** Runs the gates from {@code first} on; holds the frame at the first one that is shut. */
@@ -149,6 +171,13 @@ final class SessionThrottle {
                         return false;
                     }
                 }
+                case PENDING_OUTPUT -> {
+                    if ((request || candidate.type() == FrameType.PING) && outputOver()) {
+                        long wait = hold(candidate, gate);
+                        retry = connection.schedule(guard.apply(() -> outputCheck(wait)), PendingOutput.RECOUNT);
+                        return false;
+                    }
+                }
                 default -> throw new IllegalStateException("no gate for " + gate);
             }
         }
@@ -174,6 +203,34 @@ final class SessionThrottle {
         policyWhenHeld = policies.apply(tenant.id());
         retry = connection.schedule(guard.apply(() -> policyCheck(wait)), RECHECK);
         return true;
+    }
+
+    /**
+     * Whether the tenant's pending output is over its bound; when it seems so, the tenant's connections
+     * are recounted first (at most every {@link PendingOutput#RECOUNT}), as their shares may be stale.
+     */
+    private boolean outputOver() {
+        PendingOutput pending = tenant.metrics().pendingOutput();
+        int limit = tenant.config().limits().maxPendingOutputBytes();
+        if (!pending.isOver(limit)) {
+            return false;
+        }
+        pending.recount(tenant.nanoTime());
+        return pending.isOver(limit);
+    }
+
+    /** While the output bound holds a frame: recount, and let it through once the total is down to half. */
+    private void outputCheck(long wait) {
+        if (wait != waits || frame == null) {
+            return;
+        }
+        retry = null;
+        output.update();
+        if (outputOver()) {
+            retry = connection.schedule(guard.apply(() -> outputCheck(wait)), PendingOutput.RECOUNT);
+        } else {
+            retry(wait);
+        }
     }
 
     /** While the queue holds a frame: a changed policy (a raised or lifted limit) is asked about again. */

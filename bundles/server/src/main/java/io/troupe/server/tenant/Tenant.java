@@ -132,7 +132,7 @@ public final class Tenant {
         RateLimiter current = switch (limit) {
             case BYTES_PER_SECOND -> byteRate;
             case REQUESTS_PER_SECOND -> requestRate;
-            case QUEUED_MESSAGES -> null;
+            default -> null; // QUEUED_MESSAGES, PENDING_OUTPUT: no bucket
         };
         return current == null ? 0 : current.nanosUntilAvailable();
     }

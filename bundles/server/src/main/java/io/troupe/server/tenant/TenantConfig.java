@@ -32,7 +32,8 @@ import io.troupe.server.credential.TokenHash;
  * {@code maxConnections} (1000), {@code maxRequestsPerSecond} (0 = unlimited,
  * at most 1 000 000), {@code maxBytesPerSecond} (0 = unlimited), {@code maxFrameBytes} (0 = the
  * server's, else at least 1024), {@code weight} (1), {@code maxActors} and {@code maxQueuedMessages}
- * (0 = unlimited), {@code handlers} (comma-separated names, empty = all) and {@code tenant}; the
+ * (0 = unlimited), {@code maxPendingOutputBytes} (64 MiB, 0 = unlimited), {@code handlers}
+ * (comma-separated names, empty = all) and {@code tenant}; the
  * limits are kept as {@link TenantLimits}. A configuration with any bad value is refused whole, with
  * every problem named; the tenant keeps the configuration it had.
  *
@@ -138,7 +139,7 @@ public final class TenantConfig {
         }
         TenantLimits limits = new TenantLimits(config.maxConnections(), config.maxRequestsPerSecond(),
                 config.maxBytesPerSecond(), config.maxFrameBytes(), config.weight(), config.maxActors(),
-                config.maxQueuedMessages(), handlers);
+                config.maxQueuedMessages(), handlers, config.maxPendingOutputBytes());
         boolean plaintext = !token.isEmpty();
         if (plaintext) {
             tokenHash = TokenHash.of(token, SALTS); // last: the costly step, once everything else is valid

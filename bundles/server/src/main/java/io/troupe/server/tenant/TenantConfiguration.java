@@ -75,6 +75,13 @@ public @interface TenantConfiguration {
                     + "tenant's connections stop being read until the queue is down to three quarters of it.")
     int maxQueuedMessages() default 0;
 
+    @AttributeDefinition(name = "Pending output bytes", min = "0", max = "2147483647",
+            description = "Bytes of replies written for the tenant and not yet taken by its clients, over all its "
+                    + "connections; 0: unlimited. Above it the tenant's connections stop being read until the total "
+                    + "is down to half of it. Worst-case memory for pending output: tenants x this + the "
+                    + "replies of requests accepted before it was reached.")
+    int maxPendingOutputBytes() default TenantLimits.DEFAULT_MAX_PENDING_OUTPUT_BYTES;
+
     @AttributeDefinition(name = "Handlers", required = false,
             description = "Comma-separated handler names the tenant may call; empty: all. Any other name is "
                     + "answered no.handler, as a name nobody serves.")

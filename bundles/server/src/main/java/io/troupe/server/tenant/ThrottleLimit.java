@@ -15,7 +15,9 @@ public enum ThrottleLimit {
     /** REQUEST and SEND frames per second over all its connections. */
     REQUESTS_PER_SECOND("requestsPerSecond", "maxRequestsPerSecond"),
     /** Messages waiting in all its mailboxes, as the runtime counts them. */
-    QUEUED_MESSAGES("queuedMessages", "maxQueuedMessages");
+    QUEUED_MESSAGES("queuedMessages", "maxQueuedMessages"),
+    /** Bytes of replies written and not yet taken by its clients, over all its connections ({@link PendingOutput}). */
+    PENDING_OUTPUT("pendingOutput", "maxPendingOutputBytes");
 
     private final String key;
     private final String configKey;
@@ -25,7 +27,10 @@ public enum ThrottleLimit {
         this.configKey = configKey;
     }
 
-    /** The name in statistics: {@code bytesPerSecond}, {@code requestsPerSecond}, {@code queuedMessages}. */
+    /**
+     * The name in statistics: {@code bytesPerSecond}, {@code requestsPerSecond}, {@code queuedMessages},
+     * {@code pendingOutput}.
+     */
     public String key() {
         return key;
     }
@@ -41,6 +46,7 @@ public enum ThrottleLimit {
             case BYTES_PER_SECOND -> limits.maxBytesPerSecond();
             case REQUESTS_PER_SECOND -> limits.maxRequestsPerSecond();
             case QUEUED_MESSAGES -> limits.maxQueuedMessages();
+            case PENDING_OUTPUT -> limits.maxPendingOutputBytes();
         };
     }
 }

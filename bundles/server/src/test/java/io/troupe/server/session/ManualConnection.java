@@ -29,6 +29,7 @@ import io.troupe.protocol.FrameEncoder;
 final class ManualConnection implements Connection {
 
     private final AtomicLong nanos = new AtomicLong(1_000_000_000L);
+    private final AtomicLong pendingOutput = new AtomicLong();
     private final Thread loop = Thread.currentThread();
     private final Queue<Runnable> tasks = new ArrayDeque<>();
     private final PriorityQueue<Timer> timers = new PriorityQueue<>();
@@ -178,7 +179,18 @@ final class ManualConnection implements Connection {
 
     @Override
     public long pendingOutputBytes() {
-        return 0;
+        return pendingOutput.get();
+    }
+
+    /** Sets what {@link #pendingOutputBytes()} says: bytes the client has not read yet (0 by default). */
+    void pendingOutput(long bytes) {
+        pendingOutput.set(bytes);
+    }
+
+    /** The output drained to {@code bytes}, below the low-water mark: the handler hears {@code onWritable}. */
+    void drainedTo(long bytes) {
+        pendingOutput.set(bytes);
+        handler.onWritable(this);
     }
 
     @Override

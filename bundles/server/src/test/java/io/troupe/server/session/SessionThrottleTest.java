@@ -20,6 +20,7 @@ import io.troupe.protocol.ErrorCode;
 import io.troupe.protocol.Frame;
 import io.troupe.protocol.FrameEncoder;
 import io.troupe.protocol.FrameType;
+import io.troupe.server.tenant.PendingOutput;
 import io.troupe.server.tenant.Tenant;
 import io.troupe.server.tenant.TenantConfig;
 import io.troupe.server.auth.Authenticator;
@@ -52,6 +53,7 @@ class SessionThrottleTest {
     private final StubRuntime runtime = new StubRuntime();
     private final ManualConnection connection = new ManualConnection();
     private Tenant tenant;
+    private Sessions sessions;
     private Session session;
     private StubActor echo;
 
@@ -186,6 +188,88 @@ class SessionThrottleTest {
         assertFalse(connection.isOpen());
     }
 
+    @Test
+    void overItsPendingOutputBoundEveryConnectionOfTheTenantWaitsUntilTheTotalIsDownToHalf() throws Exception {
+        open(Map.of("maxPendingOutputBytes", "1000"));
+        ManualConnection other = new ManualConnection();
+        openAnother(other);
+        connection.pendingOutput(1500); // the client reads nothing: the PONG stays in the reactor's buffer
+        connection.receive(Frame.ping(7, new byte[0]));
+        assertEquals(1500, tenant.metrics().pendingOutput().bytes());
+
+        other.receive(request(1), request(2));
+        assertTrue(echo.asked.isEmpty(), "the other connection's output is empty, but the tenant's is over");
+        assertTrue(other.isSuspended());
+        assertEquals(1, tenant.throttling().limit(ThrottleLimit.PENDING_OUTPUT).held());
+        connection.receive(request(3));
+        assertTrue(echo.asked.isEmpty());
+
+        connection.pendingOutput(600); // drained, but not to half the bound
+        connection.advance(PendingOutput.RECOUNT); // the tenant's clock
+        other.advance(PendingOutput.RECOUNT);
+        assertTrue(echo.asked.isEmpty(), "600 > 500: still held");
+
+        connection.pendingOutput(500);
+        connection.advance(PendingOutput.RECOUNT);
+        other.advance(PendingOutput.RECOUNT);
+        assertEquals(List.of(3, 1, 2), corrIds());
+        assertFalse(other.isSuspended());
+        assertFalse(connection.isSuspended());
+        assertEquals(0, tenant.throttling().limit(ThrottleLimit.PENDING_OUTPUT).held());
+        assertTrue(tenant.throttling().limit(ThrottleLimit.PENDING_OUTPUT).nanos(connection.nanoTime())
+                >= PendingOutput.RECOUNT.toNanos() * 2);
+    }
+
+    @Test
+    void aConnectionsOwnDrainReleasesItsFrameWithoutWaitingForTheRecount() throws Exception {
+        open(Map.of("maxPendingOutputBytes", "1000"));
+        connection.pendingOutput(2000);
+        connection.receive(Frame.ping(7, new byte[0]));
+        connection.receive(request(1));
+        assertTrue(echo.asked.isEmpty());
+
+        connection.drainedTo(0); // the reactor's onWritable
+        connection.receive(Frame.ping(8, new byte[0])); // nothing read while held: no effect
+        connection.advance(PendingOutput.RECOUNT);
+        assertEquals(List.of(1), corrIds());
+        assertEquals(0, tenant.metrics().pendingOutput().bytes());
+    }
+
+    @Test
+    void aClosedConnectionsPendingOutputLeavesTheTenantsTotal() throws Exception {
+        open(Map.of("maxPendingOutputBytes", "1000"));
+        connection.pendingOutput(5000);
+        connection.receive(Frame.ping(7, new byte[0]));
+        assertEquals(5000, tenant.metrics().pendingOutput().bytes());
+        connection.receive(request(1));
+        assertEquals(1, tenant.throttling().limit(ThrottleLimit.PENDING_OUTPUT).held());
+
+        connection.close();
+        connection.runTasks();
+        assertEquals(0, tenant.metrics().pendingOutput().bytes());
+        assertEquals(0, tenant.metrics().pendingOutput().connections());
+        assertEquals(0, tenant.throttling().limit(ThrottleLimit.PENDING_OUTPUT).held());
+    }
+
+    @Test
+    void withoutAPendingOutputBoundNothingIsHeldForOutput() throws Exception {
+        open(Map.of("maxPendingOutputBytes", "0"));
+        connection.pendingOutput(1L << 40);
+        connection.receive(Frame.ping(7, new byte[0]));
+        connection.receive(request(1));
+        assertEquals(List.of(1), corrIds());
+        assertFalse(connection.isSuspended());
+    }
+
+    /** A second session of the tenant, on {@code other}. */
+    private void openAnother(ManualConnection other) {
+        Session second = (Session) sessions.handlers(ConnectionOptions.DEFAULTS).create(other);
+        other.open(second);
+        other.receive(Frame.hello(1, TENANT, TOKEN));
+        other.runTasks(); // the authenticator's outcome
+        assertEquals(FrameType.WELCOME, other.takeWritten().get(0).type());
+    }
+
     private void open(Map<String, String> limits) throws Exception {
         Map<String, Object> properties = new HashMap<>(limits);
         properties.put("tenant", TENANT);
@@ -193,7 +277,7 @@ class SessionThrottleTest {
         TenantDirectory tenants = new TenantDirectory(null, connection::nanoTime);
         tenants.serve(TenantConfig.from(null, properties));
         tenant = tenants.find(TENANT).orElseThrow();
-        Sessions sessions = new Sessions(runtime, tenants, Authenticator.with(tenants,
+        sessions = new Sessions(runtime, tenants, Authenticator.with(tenants,
                 new LoginGuard(connection::nanoTime), Runnable::run, 1), LIMITS, connection::nanoTime);
         echo = runtime.addHandler("echo");
         session = (Session) sessions.handlers(ConnectionOptions.DEFAULTS).create(connection);

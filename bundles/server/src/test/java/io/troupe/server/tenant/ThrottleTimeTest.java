@@ -66,8 +66,8 @@ class ThrottleTimeTest {
                 "from about the first hold (its start is estimated from the time throttled before the first look) to "
                 + "the last look that saw one: " + duration);
         assertEquals(Set.of(), throttling.throttledBy());
-        assertEquals(Map.of("bytesPerSecond", 0L, "requestsPerSecond", 3600 * MS, "queuedMessages", 0L),
-                throttling.throttledNanos(now + 1000 * MS));
+        assertEquals(Map.of("bytesPerSecond", 0L, "requestsPerSecond", 3600 * MS, "queuedMessages", 0L,
+                "pendingOutput", 0L), throttling.throttledNanos(now + 1000 * MS));
     }
 
     @Test

@@ -8,7 +8,9 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import io.troupe.benchmarks.net.DistributionLocator;
@@ -97,7 +99,12 @@ public final class IdleConnectionsSuite {
         }
         String token = HexFormat.of().formatHex(new SecureRandom().generateSeed(16));
         int port = freePort();
-        TroupeInstance.Settings settings = new TroupeInstance.Settings(port, "demo", token, count + 100, 0,
+        // the admission limits are sized for this load, as an operator expecting it would: all of it may come
+        // from a few addresses and connect at once (their defaults would refuse most of it, on purpose)
+        String admitted = Integer.toString(count + 1_000);
+        TroupeInstance.Settings settings = new TroupeInstance.Settings(port,
+                List.of(new TroupeInstance.Tenant("demo", token, count + 100)), Map.of("maxConnections", admitted,
+                        "maxConnectionsPerAddress", admitted, "maxUnauthenticatedConnections", admitted), List.of(), 0,
                 jvmOptions, (int) Math.min(Integer.MAX_VALUE, needed + 10_000));
         err.println("IdleConnectionsSuite: starting Troupe (" + jvmOptions + ") for " + count + " connections");
         try (TroupeInstance troupe = TroupeInstance.start(distribution, settings)) {

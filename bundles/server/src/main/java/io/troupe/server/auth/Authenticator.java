@@ -8,8 +8,10 @@ import java.security.MessageDigest;
 import java.security.Principal;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.Objects;
 import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -51,6 +53,7 @@ import io.troupe.server.tenant.TenantDirectory;
  *    certificateSubject set and not the peer's: as an unknown tenant (dummy hash) ─► REFUSED
  *    no tokenHash (certificate only), subject matched ────────────► ACCEPTED
  *    token verified before for this configuration (cache) ────────► ACCEPTED
+ *    the same token being verified for another HELLO ─────────────► its outcome, shared (no second hash)
  *    pool and queue full ─────────────────────────────────────────► BUSY     (server.busy)
  *    else ─► verifier thread: PBKDF2(token) =? tokenHash ─► ACCEPTED, or REFUSED (guard's delay)
  *  every outcome reaches {@code then} on the connection's loop, through {@code loop.execute}
@@ -124,6 +127,12 @@ public final class Authenticator implements AutoCloseable {
     private final TokenHash dummy;
     private final SecretKeySpec cacheKey;
     private final ConcurrentHashMap<String, Verified> cache = new ConcurrentHashMap<>();
+    /**
+     * Verifications running, by tenant and token (its HMAC): a HELLO with the same token as one being
+     * verified waits for that outcome instead of hashing again, so that every client of a tenant
+     * reconnecting at once (after a restart) costs one verification, not one each.
+     */
+    private final ConcurrentHashMap<String, CompletableFuture<Boolean>> verifying = new ConcurrentHashMap<>();
 
     /** The last token verified for a tenant, as an HMAC, and the configuration it was verified against. */
     private record Verified(TenantConfig config, byte[] mac) {
@@ -224,23 +233,60 @@ public final class Authenticator implements AutoCloseable {
             loop.execute(() -> then.accept(accepted(tenant, config)));
             return;
         }
+        CompletableFuture<Boolean> mine = null;
+        String key = null;
+        if (config != null) {
+            key = tenantId + '\0' + Base64.getEncoder().encodeToString(mac);
+            mine = new CompletableFuture<>();
+            CompletableFuture<Boolean> running = verifying.putIfAbsent(key, mine);
+            if (running != null) {
+                running.whenComplete((valid, busy) -> {
+                    Outcome outcome = busy != null ? new Outcome(Result.BUSY, null, Duration.ZERO, "verifiers busy")
+                            : valid ? accepted(tenant, config) : refused(address, "wrong token");
+                    loop.execute(() -> then.accept(outcome));
+                });
+                return;
+            }
+        }
         if (!reserve()) {
+            settle(key, mine, null);
             loop.execute(() -> then.accept(new Outcome(Result.BUSY, null, Duration.ZERO, "verifiers busy")));
             return;
         }
+        String settled = key;
+        CompletableFuture<Boolean> shared = mine;
         try {
             verifiers.execute(() -> {
-                Outcome outcome;
+                Outcome outcome = null;
                 try {
                     outcome = verify(address, tenantId, tenant, config, token, mac, refusal);
                 } finally {
                     waiting.decrementAndGet();
+                    settle(settled, shared, outcome);
                 }
-                loop.execute(() -> then.accept(outcome));
+                Outcome result = outcome;
+                loop.execute(() -> then.accept(result));
             });
         } catch (RejectedExecutionException e) {
             waiting.decrementAndGet();
+            settle(key, mine, null);
             loop.execute(() -> then.accept(new Outcome(Result.BUSY, null, Duration.ZERO, "verifiers stopped")));
+        }
+    }
+
+    /**
+     * Ends a shared verification: HELLOs that waited for it learn whether the token was right, or that the
+     * verifiers were busy ({@code outcome} null).
+     */
+    private void settle(String key, CompletableFuture<Boolean> shared, Outcome outcome) {
+        if (shared == null) {
+            return;
+        }
+        verifying.remove(key, shared);
+        if (outcome == null) {
+            shared.completeExceptionally(new RejectedExecutionException("verifiers busy"));
+        } else {
+            shared.complete(outcome.result() == Result.ACCEPTED);
         }
     }
 

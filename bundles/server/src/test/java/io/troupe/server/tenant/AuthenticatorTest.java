@@ -82,6 +82,22 @@ class AuthenticatorTest {
     }
 
     @Test
+    void helloesWithTheTokenBeingVerifiedShareThatVerificationInsteadOfBeingBusy() {
+        for (int i = 0; i < 50; i++) {
+            hello("acme", TestTokens.TOKEN); // every client reconnecting at once, before the cache knows the token
+        }
+        hello("acme", "w".repeat(32));
+        hello("acme", "w".repeat(32));
+        assertEquals(2, verifiers.size(), "one verification per distinct token, within the capacity of 2");
+        runVerifiers();
+        runLoop();
+        assertEquals(52, outcomes.size());
+        assertEquals(50, outcomes.stream().filter(outcome -> outcome.result() == Result.ACCEPTED).count());
+        assertEquals(2, outcomes.stream().filter(outcome -> outcome.result() == Result.REFUSED).count(),
+                "the wrong token's second HELLO shares the first's refusal, and counts as a failure of its own");
+    }
+
+    @Test
     void aVerifiedTokenIsAcceptedFromTheCacheUntilTheTenantsCredentialsChange() throws Exception {
         hello("acme", TestTokens.TOKEN);
         runVerifiers();

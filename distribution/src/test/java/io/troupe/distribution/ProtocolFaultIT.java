@@ -3,18 +3,11 @@ package io.troupe.distribution;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
-import java.net.SocketException;
-import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -23,7 +16,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.troupe.protocol.ErrorCode;
 import io.troupe.protocol.Frame;
-import io.troupe.protocol.FrameDecoder;
 import io.troupe.protocol.FrameEncoder;
 import io.troupe.protocol.FrameType;
 
@@ -76,13 +68,13 @@ class ProtocolFaultIT {
 
     @Test
     void aCorruptFrameAfterASlowRequestIsAnsweredAfterItsReplyThenTheConnectionCloses() throws Exception {
-        try (RawClient client = RawClient.served(tenants.port(), "faulty")) {
+        try (WireClient client = tenants.served("faulty", LOADED)) {
             long start = System.nanoTime();
             ByteBuffer pipeline = ByteBuffer.allocate(4096);
             FrameEncoder.encode(WireClient.request(2, "burn", BURN_MICROS), pipeline);
             pipeline.put(corrupt(WireClient.request(3, "echo", "corrupt")));
             FrameEncoder.encode(WireClient.request(4, "echo", "after the bad frame"), pipeline);
-            client.write(pipeline.flip());
+            client.sendRaw(pipeline.flip());
 
             Frame reply = client.expect(REPLY);
             assertEquals(FrameType.REPLY, reply.type(), () -> reply + " " + reply.text());
@@ -99,100 +91,11 @@ class ProtocolFaultIT {
 
     @Test
     void aCorruptFrameWithNothingInFlightIsAnsweredAtOnce() throws Exception {
-        try (RawClient client = RawClient.served(tenants.port(), "faulty")) {
-            client.write(ByteBuffer.wrap(corrupt(WireClient.request(2, "echo", "corrupt"))));
+        try (WireClient client = tenants.served("faulty", LOADED)) {
+            client.sendRaw(ByteBuffer.wrap(corrupt(WireClient.request(2, "echo", "corrupt"))));
             Frame error = client.expect(REPLY);
             assertEquals(ErrorCode.FRAME_CRC.code(), error.name(), error::text);
             assertEquals(Optional.empty(), client.next(REPLY));
-        }
-    }
-
-    /**
-     * A loopback connection that writes raw bytes (frames {@link WireClient} would not send) and reads
-     * frames, every read bounded by its timeout.
-     */
-    private static final class RawClient implements AutoCloseable {
-
-        private final Socket socket;
-        private final FrameDecoder decoder = new FrameDecoder(64 << 20);
-        private ByteBuffer received = ByteBuffer.allocate(64 << 10);
-        private boolean ended;
-
-        private RawClient(Socket socket) {
-            this.socket = socket;
-        }
-
-        /** A session of {@code tenant}: HELLO retried (every 100 ms) until WELCOME, at most {@link #LOADED}. */
-        static RawClient served(int port, String tenant) throws IOException {
-            long deadline = System.nanoTime() + LOADED.toNanos();
-            while (true) {
-                Socket socket = new Socket();
-                socket.setTcpNoDelay(true);
-                socket.connect(new InetSocketAddress("127.0.0.1", port), 10_000);
-                RawClient client = new RawClient(socket);
-                client.write(FrameEncoder.encode(Frame.hello(1, tenant, TestTenants.TOKEN)));
-                Frame answer = client.expect(REPLY);
-                if (answer.type() == FrameType.WELCOME) {
-                    return client;
-                }
-                client.close();
-                if (System.nanoTime() - deadline > 0) {
-                    throw new AssertionError("tenant '" + tenant + "' not served: " + answer + " " + answer.text());
-                }
-                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100));
-            }
-        }
-
-        void write(ByteBuffer bytes) throws IOException {
-            byte[] array = new byte[bytes.remaining()];
-            bytes.get(array);
-            socket.getOutputStream().write(array);
-            socket.getOutputStream().flush();
-        }
-
-        Frame expect(Duration timeout) throws IOException {
-            return next(timeout).orElseThrow(() -> new AssertionError("the server closed the connection"));
-        }
-
-        /** The next frame; empty once the server has closed the connection. */
-        Optional<Frame> next(Duration timeout) throws IOException {
-            long deadline = System.nanoTime() + timeout.toNanos();
-            while (true) {
-                received.flip();
-                Frame frame = decoder.decode(received);
-                received.compact();
-                if (frame != null) {
-                    return Optional.of(frame);
-                }
-                if (ended) {
-                    return Optional.empty();
-                }
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    throw new AssertionError("no frame within " + timeout);
-                }
-                if (!received.hasRemaining()) {
-                    received = ByteBuffer.allocate(received.capacity() * 2).put(received.flip());
-                }
-                socket.setSoTimeout((int) Math.max(1, left / 1_000_000));
-                try {
-                    int n = socket.getInputStream().read(received.array(), received.position(), received.remaining());
-                    if (n < 0) {
-                        ended = true;
-                    } else {
-                        received.position(received.position() + n);
-                    }
-                } catch (SocketTimeoutException e) {
-                    // the deadline decides
-                } catch (SocketException reset) {
-                    ended = true;
-                }
-            }
-        }
-
-        @Override
-        public void close() throws IOException {
-            socket.close();
         }
     }
 

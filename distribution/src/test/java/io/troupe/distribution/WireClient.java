@@ -68,6 +68,14 @@ final class WireClient implements AutoCloseable {
         out.flush();
     }
 
+    /** Writes {@code bytes} as they are: frames this client would not encode (a corrupt one, a pipeline). */
+    void sendRaw(ByteBuffer bytes) throws IOException {
+        byte[] array = new byte[bytes.remaining()];
+        bytes.get(array);
+        out.write(array);
+        out.flush();
+    }
+
     /** A REQUEST with UTF-8 content. */
     static Frame request(long corrId, String name, String content) {
         return Frame.request(corrId, name, content.getBytes(UTF_8));

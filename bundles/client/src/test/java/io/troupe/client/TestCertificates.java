@@ -1,12 +1,11 @@
 package io.troupe.client;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+
+import io.troupe.testsupport.KeyTool;
 
 /**
  * PKCS#12 stores made with the JDK's {@code keytool}, as an operator makes them: a self-signed key and
@@ -23,7 +22,7 @@ public final class TestCertificates {
 
     /** A keystore with one EC P-256 key for {@code cn}, with {@code san} (keytool's SAN syntax), 30 days. */
     public static Path keystore(Path file, String cn, String san) throws IOException, InterruptedException {
-        keytool(List.of("-genkeypair", "-alias", "key", "-keyalg", "EC", "-groupname", "secp256r1", "-dname",
+        KeyTool.run(List.of("-genkeypair", "-alias", "key", "-keyalg", "EC", "-groupname", "secp256r1", "-dname",
                 "CN=" + cn, "-ext", "SAN=" + san, "-validity", "30", "-storetype", "PKCS12", "-keystore",
                 file.toString(), "-storepass", PASSWORD, "-keypass", PASSWORD));
         return file;
@@ -32,21 +31,10 @@ public final class TestCertificates {
     /** A PKCS#12 trust store holding the certificate of {@code keystore}'s key. */
     public static Path truststore(Path keystore, Path file) throws IOException, InterruptedException {
         Path pem = Files.createTempFile(file.getParent(), "cert", ".pem");
-        keytool(List.of("-exportcert", "-rfc", "-alias", "key", "-keystore", keystore.toString(), "-storepass",
+        KeyTool.run(List.of("-exportcert", "-rfc", "-alias", "key", "-keystore", keystore.toString(), "-storepass",
                 PASSWORD, "-file", pem.toString()));
-        keytool(List.of("-importcert", "-noprompt", "-alias", "trusted", "-file", pem.toString(), "-storetype",
+        KeyTool.run(List.of("-importcert", "-noprompt", "-alias", "trusted", "-file", pem.toString(), "-storetype",
                 "PKCS12", "-keystore", file.toString(), "-storepass", PASSWORD));
         return file;
-    }
-
-    private static void keytool(List<String> arguments) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "keytool").toString());
-        command.addAll(arguments);
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        byte[] output = process.getInputStream().readAllBytes();
-        if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {
-            throw new IOException("keytool " + arguments + " failed: " + new String(output, StandardCharsets.UTF_8));
-        }
     }
 }

@@ -2,17 +2,17 @@ package io.troupe.host.reactor;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
+
+import io.troupe.testsupport.KeyTool;
 
 /**
  * A self-signed server key and certificate (EC P-256, SAN localhost and 127.0.0.1) made by the JDK's
@@ -32,16 +32,9 @@ final class TestCertificates {
     /** Runs keytool to create {@code dir/server.p12}. */
     static TestCertificates create(Path dir) throws IOException, InterruptedException, GeneralSecurityException {
         Path store = dir.resolve("server.p12");
-        Path keytool = Path.of(System.getProperty("java.home"), "bin", "keytool");
-        Process process = new ProcessBuilder(List.of(keytool.toString(), "-genkeypair", "-alias", "server",
-                "-keyalg", "EC", "-groupname", "secp256r1", "-dname", "CN=localhost", "-ext",
-                "SAN=dns:localhost,ip:127.0.0.1", "-validity", "2", "-storetype", "PKCS12", "-keystore",
-                store.toString(), "-storepass", new String(PASSWORD)))
-                .redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {
-            throw new IOException("keytool failed: " + output);
-        }
+        KeyTool.run(List.of("-genkeypair", "-alias", "server", "-keyalg", "EC", "-groupname", "secp256r1", "-dname",
+                "CN=localhost", "-ext", "SAN=dns:localhost,ip:127.0.0.1", "-validity", "2", "-storetype", "PKCS12",
+                "-keystore", store.toString(), "-storepass", new String(PASSWORD)));
         KeyStore keys = KeyStore.getInstance("PKCS12");
         try (InputStream in = Files.newInputStream(store)) {
             keys.load(in, PASSWORD);

@@ -1,12 +1,12 @@
 package io.troupe.server.tls;
 
+import static io.troupe.testsupport.KeyTool.run;
+
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Makes real PKCS#12 (and JKS) stores with the JDK's {@code keytool}, as an operator would.
@@ -52,16 +52,5 @@ final class KeyTool {
         run(List.of("-importcert", "-noprompt", "-alias", "trusted", "-file", pem.toString(), "-storetype",
                 "PKCS12", "-keystore", file.toString(), "-storepass", PASSWORD));
         return file;
-    }
-
-    private static void run(List<String> arguments) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "keytool").toString());
-        command.addAll(arguments);
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        byte[] output = process.getInputStream().readAllBytes();
-        if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {
-            throw new IOException("keytool " + arguments + " failed: " + new String(output, StandardCharsets.UTF_8));
-        }
     }
 }

@@ -73,6 +73,12 @@ public final class TenantDirectory implements ConfigurationListener {
     private final ConcurrentHashMap<String, Tenant> byId = new ConcurrentHashMap<>();
     /** Guarded by {@code this}: which tenant each configuration defines. */
     private final Map<String, String> idByPid = new HashMap<>();
+    /**
+     * The change count of each configuration last applied: ConfigAdmin's event for an update that
+     * {@link #loadAll()} has already applied must not apply it again, since a plaintext token would then be
+     * hashed anew with another salt, and a HELLO being verified against the first hash refused.
+     */
+    private final Map<String, Long> appliedChangeCounts = new HashMap<>();
     private volatile boolean closed;
 
     public TenantDirectory(ConfigurationAdmin configAdmin, LongSupplier nanoClock) {
@@ -99,7 +105,7 @@ public final class TenantDirectory implements ConfigurationListener {
             return -1;
         }
         for (Configuration configuration : configurations) {
-            apply(configuration.getPid(), configuration.getProperties());
+            applyOnce(configuration);
         }
         Set<String> present = new HashSet<>();
         for (Configuration configuration : configurations) {
@@ -185,8 +191,20 @@ public final class TenantDirectory implements ConfigurationListener {
         if (found.length == 0 || found[0].getProperties() == null) {
             deleted(pid);
         } else {
-            apply(pid, found[0].getProperties());
+            applyOnce(found[0]);
         }
+    }
+
+    /** Applies {@code configuration} unless this very version of it has been applied already. */
+    private void applyOnce(Configuration configuration) {
+        String pid = configuration.getPid();
+        long changeCount = configuration.getChangeCount();
+        Long applied = appliedChangeCounts.get(pid);
+        if (applied != null && applied == changeCount) {
+            return;
+        }
+        appliedChangeCounts.put(pid, changeCount);
+        apply(pid, configuration.getProperties());
     }
 
     private void apply(String pid, Dictionary<String, Object> properties) {
@@ -263,6 +281,7 @@ public final class TenantDirectory implements ConfigurationListener {
     }
 
     private void deleted(String pid) {
+        appliedChangeCounts.remove(pid);
         String id = idByPid.remove(pid);
         if (id != null) {
             removeTenant(id, "its configuration " + pid + " was deleted");

@@ -7,6 +7,17 @@ import org.osgi.annotation.versioning.ConsumerType;
  * message handler (one actor per tenant); with {@link Factory} it can be spawned by name from any
  * bundle. The runtime also calls it again to restart a failed actor.
  *
+ * <pre>
+ * ActorFactory counter = () -&gt; new Actor() {
+ *     private long total;                          // one instance per actor: no sharing
+ *     public void receive(ActorContext ctx, Object message) {
+ *         total += (Long) message;
+ *         ctx.reply(total);
+ *     }
+ * };
+ * ActorRef ref = ctx.spawn(counter);                  // or runtime.spawn(counter, ActorOptions.defaults())
+ * </pre>
+ *
  * <p><b>Threading:</b> may be called from any runtime thread, concurrently; each call must return a
  * new instance.
  */

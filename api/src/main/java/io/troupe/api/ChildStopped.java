@@ -6,6 +6,9 @@ package io.troupe.api;
  * longer among {@link ActorContext#children()}. A parent that restarts does not receive it for the
  * children of its previous instance.
  *
+ * <p><b>Threading:</b> an immutable record, created by the runtime and read on the parent's turn;
+ * safe to pass to any thread or actor (the cause is shared, not copied).
+ *
  * @param child  the child that stopped
  * @param reason why: {@code stopped} for a normal stop, otherwise a short explanation
  * @param cause  the failure that stopped it, or {@code null} for a normal stop

@@ -1,6 +1,10 @@
 package io.troupe.api;
 
-/** What a supervisor decides when a child's {@code receive} (or {@code preStart}) throws. */
+/**
+ * What a supervisor decides when a child's {@code receive} (or {@code preStart}) throws.
+ *
+ * <p><b>Threading:</b> an enum: immutable, any thread.
+ */
 public enum Directive {
     /** Keep the instance and its state; continue with the next message. */
     RESUME,

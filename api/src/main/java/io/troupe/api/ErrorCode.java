@@ -3,6 +3,8 @@ package io.troupe.api;
 /**
  * Error codes that the runtime and handlers use in {@link Failure}s and {@link TroupeException}s.
  * The network server sends the same strings in its ERROR frames.
+ *
+ * <p><b>Threading:</b> constants only; any thread.
  */
 public final class ErrorCode {
 

@@ -7,6 +7,9 @@ import java.util.Objects;
  * (code {@link ErrorCode#BAD_REQUEST}); the runtime replies with it when it cannot deliver a request.
  * An {@linkplain ActorRef#ask ask} that receives it fails with a {@link TroupeException}.
  *
+ * <p><b>Threading:</b> an immutable record of two strings; any thread, and safe to send between
+ * actors and bundles.
+ *
  * @param code   a stable, dotted error code such as {@code bad.request}
  * @param detail a human-readable explanation, never {@code null}
  */

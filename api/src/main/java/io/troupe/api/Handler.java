@@ -23,6 +23,10 @@ import org.osgi.service.component.annotations.ComponentPropertyType;
  * </pre>
  *
  * Without Declarative Services, register the factory with the service property {@value #PROPERTY}.
+ *
+ * <p><b>Threading:</b> the runtime calls the annotated factory's {@link ActorFactory#create()} from any
+ * of its threads, concurrently (once per tenant, and again on each restart); each actor it returns then
+ * receives one message at a time.
  */
 @ComponentPropertyType
 @Documented

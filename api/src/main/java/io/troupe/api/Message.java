@@ -13,6 +13,9 @@ import java.util.Objects;
  *
  * <p>The content array is not copied: senders must not change it after sending.
  *
+ * <p><b>Threading:</b> an immutable record (but for the content array, shared as said above); safe to
+ * send between actors, threads and bundles. {@link #client()} may be told from any thread.
+ *
  * @param name    the message name (routing key), for example {@code counter.add}
  * @param content the payload, never {@code null}
  * @param client  the network session the message came from, or {@code null} when it did not come

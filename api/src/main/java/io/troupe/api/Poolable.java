@@ -32,6 +32,9 @@ import org.osgi.service.component.annotations.ComponentPropertyType;
  * and {@value #MAX} (integers, or strings holding one) next to {@value Handler#PROPERTY}. An invalid
  * declaration (not an integer, {@code min < 1} or {@code max < min}) is logged as an error and the
  * handler is served by a single actor, as if it were not poolable.
+ *
+ * <p><b>Threading:</b> an annotation, read when the handler's service is registered; it makes the
+ * members of a pool run concurrently with each other, each member still one message at a time.
  */
 @ComponentPropertyType
 @Documented

@@ -5,6 +5,8 @@ package io.troupe.api.net;
  * connection has a loop, a handler or any buffer: over a limit, the accepted socket is closed at once
  * (with a reset, so that it leaves no TIME_WAIT behind), never left waiting in the backlog.
  *
+ * <p><b>Threading:</b> an immutable record; any thread. The acceptor reads it on its own thread.
+ *
  * @param maxConnections      open connections of the listener at once
  * @param maxPerAddress       open connections from one source IP address at once
  * @param maxUnauthenticated  open connections not yet {@linkplain Connection#markAuthenticated()

@@ -3,6 +3,8 @@ package io.troupe.api.net;
 /**
  * Per-connection limits for a {@link Listener}'s connections.
  *
+ * <p><b>Threading:</b> an immutable record; any thread. Each connection reads it on its event loop.
+ *
  * @param highWaterMark   pending output (bytes) above which {@link Connection#isWritable()} is false
  * @param lowWaterMark    pending output at or below which {@link ConnectionHandler#onWritable} fires
  *                        after the high-water mark was passed

@@ -5,6 +5,8 @@ import java.util.Objects;
 /**
  * Everything a {@link Listener} applies to the connections it accepts (since 1.2).
  *
+ * <p><b>Threading:</b> an immutable record; any thread.
+ *
  * @param connections each connection's buffers and water marks
  * @param admission   how many connections are admitted, in all, per address and unauthenticated
  * @param tls         the engines of TLS connections, or {@code null} for plaintext

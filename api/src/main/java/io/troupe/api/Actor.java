@@ -5,6 +5,22 @@ import org.osgi.annotation.versioning.ConsumerType;
 /**
  * Business logic that receives messages one at a time.
  *
+ * <pre>
+ * public final class Greeter implements Actor {
+ *     private int greeted;                              // only this actor's turns touch it
+ *
+ *     &#64;Override
+ *     public void receive(ActorContext ctx, Object message) {
+ *         if (message instanceof Message request) {
+ *             greeted++;
+ *             ctx.reply(("hello " + request.text() + " (#" + greeted + ")").getBytes(StandardCharsets.UTF_8));
+ *         } else {
+ *             ctx.reply(Failure.badRequest("greeter expects a Message"));
+ *         }
+ *     }
+ * }
+ * </pre>
+ *
  * <p><b>Threading:</b> the runtime never calls an actor concurrently with itself: every method here
  * runs on some worker thread, one call at a time, and each call happens-after the previous one, so an
  * actor's fields need no synchronisation. Calls may move between worker threads. An actor must not
@@ -56,6 +72,14 @@ public interface Actor {
      *                   dead letters with this cause
      */
     void receive(ActorContext ctx, Object message) throws Exception;
+
+    /**
+     * Called once on each new instance, before {@link #preStart} or {@link #importState}, with the
+     * actor's reference: valid forever, usable from any thread, so an instance may keep it for
+     * callbacks that run outside its turns (since 1.4). The default keeps nothing.
+     */
+    default void bind(ActorRef self) {
+    }
 
     /** Called once before the first message (and on the fresh instance after a restart). */
     default void preStart(ActorContext ctx) throws Exception {

@@ -12,10 +12,19 @@ import org.osgi.annotation.versioning.ProviderType;
  * <p><b>Ordering:</b> messages from one sending thread or actor to one receiver are received in send
  * order.
  *
- * <p><b>Send modes</b> (Kilim's three): {@link #tell} never blocks and reports a full mailbox as a
- * dead letter with reason {@code mailbox full}; {@link #offer} never blocks and returns {@code false}
+ * <p><b>Send modes</b> (Kilim's three): {@link #tell} never blocks and does what the receiver's
+ * {@link MailboxOverflow} policy says when its mailbox is full: by default it queues the message
+ * anyway, so a local {@code tell} is never lost; {@link #offer} never blocks and returns {@code false}
  * when full; {@link #send} blocks the calling thread until there is room or the timeout passes, and
  * may only be called from threads outside the runtime.
+ *
+ * <pre>
+ * ActorRef counter = runtime.spawn(Counter::new, ActorOptions.defaults().withName("counter"));
+ * counter.tell(5L);                                           // fire and forget
+ * counter.ask("get", Duration.ofSeconds(1))                   // request and reply
+ *        .thenAccept(total -&gt; System.out.println("total " + total));
+ * counter.whenTerminated().thenRun(() -&gt; System.out.println("counter stopped"));
+ * </pre>
  *
  * <p><b>Threading:</b> every method may be called from any thread.
  */
@@ -31,19 +40,29 @@ public interface ActorRef {
     /** A short human-readable name, unique among siblings only by convention. */
     String name();
 
-    /** Sends without a sender; a full mailbox makes the message a dead letter. */
+    /** Sends without a sender; see {@link #tell(Object, ActorRef)}. */
     default void tell(Object message) {
         tell(message, null);
     }
 
     /**
      * Sends {@code message} with {@code sender} as the address for replies ({@code null} for none).
-     * Never blocks; when the mailbox is full the message becomes a dead letter with reason
-     * {@code mailbox full}.
+     * Never blocks. When the mailbox is full, the receiver's {@link MailboxOverflow} policy applies:
+     * with the default, {@link MailboxOverflow#BACKPRESSURE}, the message is queued anyway and never
+     * lost; {@link MailboxOverflow#DROP_NEWEST} and {@link MailboxOverflow#DROP_OLDEST} make a message
+     * a dead letter; {@link MailboxOverflow#REJECT} throws. A message to an actor that has stopped is a
+     * dead letter.
+     *
+     * @throws MailboxFullException when the receiver's mailbox is full and its policy is
+     *                              {@link MailboxOverflow#REJECT}; the message was not queued
      */
     void tell(Object message, ActorRef sender);
 
-    /** Enqueues the message if the mailbox has room; returns {@code false} otherwise. Never blocks. */
+    /**
+     * Enqueues the message if the mailbox holds fewer than its capacity; returns {@code false}
+     * otherwise, whatever the receiver's {@link MailboxOverflow} policy (the caller decides). Never
+     * blocks, never throws for a full mailbox.
+     */
     boolean offer(Object message, ActorRef sender);
 
     /**
@@ -81,4 +100,14 @@ public interface ActorRef {
 
     /** Whether the actor has stopped (and will never process another message). */
     boolean isStopped();
+
+    /**
+     * Completes, on a runtime thread, once the actor has stopped: after its {@code postStop} and its
+     * children's. Already complete when it has stopped. Never completes exceptionally: a failure that
+     * stops the actor still stops it. Callbacks must be quick (hand work to your own thread or send a
+     * message); from an actor, prefer {@link ActorContext#watch}, whose notice arrives on its turn.
+     *
+     * @since 1.4
+     */
+    CompletionStage<Void> whenTerminated();
 }

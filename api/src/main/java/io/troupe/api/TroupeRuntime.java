@@ -13,6 +13,13 @@ import org.osgi.annotation.versioning.ProviderType;
  * The actor runtime, registered by the host bundle as an OSGi service. First-party bundles (server,
  * shell) and tools use it to reach handlers, spawn top-level actors and observe the runtime.
  *
+ * <pre>
+ * ActorRef greeter = runtime.spawn(() -&gt; (ctx, msg) -&gt; ctx.reply("hello " + msg),
+ *         ActorOptions.defaults().withName("greeter"));
+ * String answer = (String) greeter.ask("ada", Duration.ofSeconds(1)).toCompletableFuture().join();
+ * runtime.lookup("", "greeter").ifPresent(ref -&gt; ref.tell("grace"));
+ * </pre>
+ *
  * <p><b>Threading:</b> every method may be called from any thread.
  */
 @ProviderType
@@ -62,6 +69,21 @@ public interface TroupeRuntime {
 
     /** The actor with this id, if it is alive. */
     Optional<ActorRef> lookup(long id);
+
+    /**
+     * The live actor of {@code tenant} at {@code path}: names separated by {@code /}, from a
+     * top-level actor down through its children, e.g. {@code "orders"} or {@code "orders/audit"}.
+     * Names are those given with {@link ActorOptions#withName} (or derived, see {@link ActorRef#name}).
+     * Where siblings share a name, the oldest live one is found. Actors of other tenants are never
+     * found; {@code ""} is the tenant of actors spawned without one (since 1.4).
+     */
+    Optional<ActorRef> lookup(String tenant, String path);
+
+    /**
+     * Completes once the runtime has stopped: every actor has stopped and its threads are ending. For
+     * the embedded runtime, when it is closed; in the server, when the host bundle stops (since 1.4).
+     */
+    CompletionStage<Void> whenTerminated();
 
     /** Message names served by handlers right now. */
     Set<String> handlerNames();

@@ -88,6 +88,16 @@ final class HostRuntime implements TroupeRuntime {
     }
 
     @Override
+    public Optional<ActorRef> lookup(String tenant, String path) {
+        return system.lookup(tenant, path);
+    }
+
+    @Override
+    public CompletionStage<Void> whenTerminated() {
+        return system.whenTerminated();
+    }
+
+    @Override
     public Set<String> handlerNames() {
         return plugins.handlerNames();
     }

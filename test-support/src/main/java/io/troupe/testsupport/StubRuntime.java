@@ -48,6 +48,8 @@ import io.troupe.api.TroupeRuntime;
  */
 public final class StubRuntime implements TroupeRuntime {
 
+    private final CompletableFuture<Void> terminated = new CompletableFuture<>();
+
     /** Handlers answering {@link #ask} directly, by message name. */
     public final Map<String, Function<Message, CompletionStage<Object>>> answers = new TreeMap<>();
     /** Handler actors returned by {@link #handler(String, String)}, by message name. */
@@ -145,6 +147,18 @@ public final class StubRuntime implements TroupeRuntime {
     @Override
     public Optional<ActorRef> lookup(long id) {
         return Optional.empty();
+    }
+
+    /** A stub spawns no named actors: nothing is found. */
+    @Override
+    public Optional<ActorRef> lookup(String tenant, String path) {
+        return Optional.empty();
+    }
+
+    /** Never completes: a stub runtime is not stopped. */
+    @Override
+    public CompletionStage<Void> whenTerminated() {
+        return terminated;
     }
 
     /** The names of both kinds of handler, sorted. */
@@ -288,6 +302,12 @@ public final class StubRuntime implements TroupeRuntime {
         @Override
         public boolean isStopped() {
             return stopped;
+        }
+
+        /** Complete once stopped through the runtime; otherwise a stage that has not completed yet. */
+        @Override
+        public CompletionStage<Void> whenTerminated() {
+            return stopped ? CompletableFuture.completedFuture(null) : new CompletableFuture<>();
         }
     }
 

@@ -30,8 +30,9 @@ import io.troupe.api.ActorInfo;
 final class ActorTree {
 
     private static final String INDENT = "  ";
-    private static final String[] HEADER = {"ID", "NAME", "TENANT", "ORIGIN", "MAILBOX", "PROCESSED", "FAILURES"};
-    private static final boolean[] RIGHT_ALIGNED = {false, false, false, false, true, true, true};
+    private static final String[] HEADER = {"ID", "NAME", "TENANT", "ORIGIN", "MAILBOX", "PROCESSED", "FAILURES",
+        "REJECTED", "DROPPED"};
+    private static final boolean[] RIGHT_ALIGNED = {false, false, false, false, true, true, true, true, true};
 
     private final List<ActorInfo> actors;
 
@@ -102,7 +103,9 @@ final class ActorTree {
             info.origin() == null || info.origin().isEmpty() ? "-" : info.origin(),
             Integer.toString(info.mailboxDepth()),
             Long.toString(info.processed()),
-            Long.toString(info.failures())
+            Long.toString(info.failures()),
+            Long.toString(info.rejected()),
+            Long.toString(info.dropped())
         };
     }
 

@@ -10,6 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import io.troupe.api.ActorInfo;
+import io.troupe.api.MailboxOverflow;
 
 /**
  * The actor table: tree order, indentation, orphans, empty snapshots.
@@ -24,16 +25,17 @@ class ActorTreeTest {
                 new ActorInfo(7, 0, "wordcount", "default", "wordcount", 0, 1, 0),
                 new ActorInfo(12, 7, "chunk-2", "default", "wordcount.chunk", 4, 120, 0),
                 new ActorInfo(3, 0, "echo", "default", "echo", 0, 2, 0),
-                new ActorInfo(9, 7, "chunk-1", "default", "wordcount.chunk", 0, 3, 1),
+                new ActorInfo(9, 7, "chunk-1", "default", "wordcount.chunk", 0, 3, 1, 100,
+                        MailboxOverflow.DROP_OLDEST, 0, 17),
                 new ActorInfo(1, 0, "guardian", "", "", 0, 0, 0));
 
         assertEquals(String.join("\n",
-                "ID  NAME       TENANT   ORIGIN           MAILBOX  PROCESSED  FAILURES",
-                "1   guardian   -        -                      0          0         0",
-                "3   echo       default  echo                   0          2         0",
-                "7   wordcount  default  wordcount              0          1         0",
-                "9     chunk-1  default  wordcount.chunk        0          3         1",
-                "12    chunk-2  default  wordcount.chunk        4        120         0",
+                "ID  NAME       TENANT   ORIGIN           MAILBOX  PROCESSED  FAILURES  REJECTED  DROPPED",
+                "1   guardian   -        -                      0          0         0         0        0",
+                "3   echo       default  echo                   0          2         0         0        0",
+                "7   wordcount  default  wordcount              0          1         0         0        0",
+                "9     chunk-1  default  wordcount.chunk        0          3         1         0       17",
+                "12    chunk-2  default  wordcount.chunk        4        120         0         0        0",
                 ""), print(snapshot));
     }
 

@@ -1,12 +1,19 @@
 package io.troupe.testkit;
 
+import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletionStage;
+import java.util.function.BiFunction;
 
 import io.troupe.api.Actor;
 import io.troupe.api.ActorContext;
@@ -14,6 +21,7 @@ import io.troupe.api.ActorFactory;
 import io.troupe.api.ActorOptions;
 import io.troupe.api.ActorRef;
 import io.troupe.api.ErrorCode;
+import io.troupe.api.Receive;
 import io.troupe.api.TroupeException;
 
 /**
@@ -22,11 +30,26 @@ import io.troupe.api.TroupeException;
  * the test chose one), spawned children are {@link TestActorRef}s that never run on their own, stops
  * and timers are only recorded.
  *
+ * <pre>
+ * TestActorContext ctx = new TestActorContext("splitter");
+ * ctx.registerFactory("wordcount.chunk", ChunkCounter::new);
+ * ActorHarness splitter = ActorHarness.start(Splitter::new, ctx);
+ * splitter.deliver(Message.of("wordcount", "a b c d"));
+ * assertEquals(2, ctx.spawns().size());                  // two chunks, two children
+ * assertEquals("wordcount.chunk", ctx.spawns().get(0).factoryName());
+ * </pre>
+ *
  * <p>With no sender set, {@link #sender()} is {@link #deadLetters()}, as the runtime gives a
  * reference whose messages go to dead letters; a test can check that nothing was replied there.
  *
  * <p>{@link #spawn(String, ActorOptions)} succeeds only for names registered with
  * {@link #registerFactory}; otherwise it throws {@link ErrorCode#NO_FACTORY}, as the runtime does.
+ *
+ * <p>The context's other powers act as the runtime's do, within one thread: {@link #become} switches
+ * the behaviour {@link #deliver} hands messages to; {@link #unstashAll} re-delivers the stashed
+ * messages, in order, before {@code deliver} returns; {@link #ask(ActorRef, Object, Duration)} asks the
+ * target reference (a {@link TestActorRef} answers as told by {@link TestActorRef#answerAsksWith});
+ * watches, top-level spawns, lookups ({@link #registerLookup}) and unhandled messages are recorded.
  *
  * <p><b>Threading:</b> not thread-safe; confined to the test's thread, for deterministic unit tests
  * of one actor.
@@ -57,6 +80,13 @@ public final class TestActorContext implements ActorContext {
     private Object message;
     private boolean selfStopped;
     private int spawnsBeforeFailure = Integer.MAX_VALUE;
+    private final List<Spawn> topLevelSpawns = new ArrayList<>();
+    private final Map<String, ActorRef> lookups = new HashMap<>();
+    private final Set<ActorRef> watched = new LinkedHashSet<>();
+    private final List<Object> unhandled = new ArrayList<>();
+    private final List<TestActorRef.Envelope> stash = new ArrayList<>();
+    private final ArrayDeque<TestActorRef.Envelope> unstashed = new ArrayDeque<>();
+    private Receive behaviour;
 
     /** A context for an actor called {@code name} (id 2), whose parent is {@code parent-of-name} (id 1). */
     public TestActorContext(String name) {
@@ -74,10 +104,22 @@ public final class TestActorContext implements ActorContext {
      * none) as {@link #sender()}, as a worker hands it over.
      */
     public void deliver(Actor actor, Object message, ActorRef sender) throws Exception {
+        turn(actor, message, sender);
+        TestActorRef.Envelope next;
+        while ((next = unstashed.pollFirst()) != null) {
+            turn(actor, next.message(), next.sender());
+        }
+    }
+
+    private void turn(Actor actor, Object message, ActorRef sender) throws Exception {
         setSender(sender);
         this.message = message;
         try {
-            actor.receive(this, message);
+            if (behaviour != null) {
+                behaviour.onMessage(this, message);
+            } else {
+                actor.receive(this, message);
+            }
         } finally {
             this.message = null;
         }
@@ -217,5 +259,123 @@ public final class TestActorContext implements ActorContext {
     @Override
     public TestTimers timers() {
         return timers;
+    }
+
+    /** Lets {@link #lookup(String)} find {@code actor} at {@code path}. */
+    public void registerLookup(String path, ActorRef actor) {
+        lookups.put(Objects.requireNonNull(path, "path"), Objects.requireNonNull(actor, "actor"));
+    }
+
+    /** The top-level actors spawned so far, oldest first; a read-only view. */
+    public List<Spawn> topLevelSpawns() {
+        return Collections.unmodifiableList(topLevelSpawns);
+    }
+
+    /** The actors watched now, in the order they were first watched; a read-only view. */
+    public Set<ActorRef> watched() {
+        return Collections.unmodifiableSet(watched);
+    }
+
+    /** The messages reported {@linkplain #unhandled(Object) unhandled}, in order; a read-only view. */
+    public List<Object> unhandledMessages() {
+        return Collections.unmodifiableList(unhandled);
+    }
+
+    /** The messages stashed and not unstashed yet, in order; a read-only view. */
+    public List<TestActorRef.Envelope> stashed() {
+        return Collections.unmodifiableList(stash);
+    }
+
+    /** The behaviour set by {@link #become}, or {@code null} when {@code receive} handles messages. */
+    public Receive behaviour() {
+        return behaviour;
+    }
+
+    @Override
+    public TestActorRef spawnTopLevel(ActorFactory factory, ActorOptions options) {
+        Objects.requireNonNull(factory, "factory");
+        return recordTopLevel(null, factory, options, "top-level");
+    }
+
+    @Override
+    public TestActorRef spawnTopLevel(String factoryName, ActorOptions options) {
+        ActorFactory factory = factories.get(factoryName);
+        if (factory == null) {
+            throw new TroupeException(ErrorCode.NO_FACTORY, "no factory named " + factoryName);
+        }
+        return recordTopLevel(factoryName, factory, options, factoryName);
+    }
+
+    private TestActorRef recordTopLevel(String factoryName, ActorFactory factory, ActorOptions options,
+                                        String defaultName) {
+        String name = options.name() == null ? defaultName : options.name();
+        TestActorRef actor = new TestActorRef(nextId++, 0, name);
+        topLevelSpawns.add(new Spawn(actor, factoryName, factory, options));
+        return actor;
+    }
+
+    @Override
+    public Optional<ActorRef> lookup(String path) {
+        return Optional.ofNullable(lookups.get(path));
+    }
+
+    /** Asks {@code target} directly: with a {@link TestActorRef}, the stage is already complete. */
+    @Override
+    public CompletionStage<Object> ask(ActorRef target, Object message, Duration timeout) {
+        return target.ask(message, timeout);
+    }
+
+    /** Asks {@code target} directly and tells {@link #self()} the adapted outcome, from {@code target}. */
+    @Override
+    public void ask(ActorRef target, Object message, Duration timeout, BiFunction<Object, Throwable, Object> adapter) {
+        target.ask(message, timeout).whenComplete((reply, failure) -> {
+            Object adapted = adapter.apply(reply, failure);
+            if (adapted != null) {
+                self.tell(adapted, target);
+            }
+        });
+    }
+
+    @Override
+    public void watch(ActorRef target) {
+        watched.add(Objects.requireNonNull(target, "target"));
+    }
+
+    @Override
+    public void unwatch(ActorRef target) {
+        watched.remove(target);
+    }
+
+    /** Keeps the current message; only during {@link #deliver}. */
+    @Override
+    public void stash() {
+        if (message == null) {
+            throw new IllegalStateException("stash outside a turn started by deliver");
+        }
+        stash.add(new TestActorRef.Envelope(message, sender));
+    }
+
+    /** The stashed messages are delivered again, in order, before {@link #deliver} returns. */
+    @Override
+    public void unstashAll() {
+        for (int i = stash.size() - 1; i >= 0; i--) {
+            unstashed.addFirst(stash.get(i));
+        }
+        stash.clear();
+    }
+
+    @Override
+    public void become(Receive next) {
+        behaviour = Objects.requireNonNull(next, "behaviour");
+    }
+
+    @Override
+    public void unbecome() {
+        behaviour = null;
+    }
+
+    @Override
+    public void unhandled(Object message) {
+        unhandled.add(message);
     }
 }

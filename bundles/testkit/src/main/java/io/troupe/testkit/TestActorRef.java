@@ -47,6 +47,7 @@ public final class TestActorRef implements ActorRef {
     private final List<Envelope> received = new ArrayList<>();
     private Function<Object, Object> askAnswers;
     private boolean stopped;
+    private final CompletableFuture<Void> terminated = new CompletableFuture<>();
 
     /** A reference with no parent. */
     public TestActorRef(long id, String name) {
@@ -101,6 +102,7 @@ public final class TestActorRef implements ActorRef {
     /** Makes this reference stopped, as when its actor stops or its client connection closes. */
     public void markStopped() {
         stopped = true;
+        terminated.complete(null);
     }
 
     /**
@@ -172,6 +174,12 @@ public final class TestActorRef implements ActorRef {
     @Override
     public boolean isStopped() {
         return stopped;
+    }
+
+    /** Completes when {@link #markStopped()} is called. */
+    @Override
+    public CompletionStage<Void> whenTerminated() {
+        return terminated.thenApply(done -> null);
     }
 
     @Override

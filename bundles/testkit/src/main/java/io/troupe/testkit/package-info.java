@@ -26,5 +26,5 @@
  * children never run unless the test runs them.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.0.0")
+@org.osgi.annotation.versioning.Version("1.1.0")
 package io.troupe.testkit;

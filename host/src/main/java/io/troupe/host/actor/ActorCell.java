@@ -2,9 +2,15 @@ package io.troupe.host.actor;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.BiFunction;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,6 +26,10 @@ import io.troupe.api.DeadLetter;
 import io.troupe.api.Directive;
 import io.troupe.api.ErrorCode;
 import io.troupe.api.Failure;
+import io.troupe.api.MailboxFullException;
+import io.troupe.api.MailboxOverflow;
+import io.troupe.api.Receive;
+import io.troupe.api.Terminated;
 import io.troupe.api.Timers;
 import io.troupe.host.dispatch.Grouped;
 import io.troupe.host.dispatch.RunGroup;
@@ -50,7 +60,7 @@ import io.troupe.host.mailbox.Mailbox;
  * producers, timers) are created on first use; restart histories live with the parent's child
  * list; its derived name is computed when asked; its id is boxed once, shared with the registry.
  *
- * <p><b>Threading:</b> {@link #enqueue}, {@link #sendSystem}, {@link #deliverTimer} and the
+ * <p><b>Threading:</b> {@link #tell}, {@link #offer}, {@link #sendSystem}, {@link #deliverTimer} and the
  * read-only accessors are safe from any thread and lock-free. Everything else, including the whole
  * {@link ActorContext} implementation, runs only on the cell's turn. The run-state compare-and-set
  * guarantees that at most one thread runs a turn at a time, and its volatile accesses order one turn
@@ -63,6 +73,8 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
     private static final VarHandle CURRENT;
     private static final VarHandle PROCESSED;
     private static final VarHandle DRAIN_WAITERS;
+    private static final VarHandle WATCHERS;
+    private static final VarHandle OVERFLOW_COUNTS;
 
     static {
         try {
@@ -71,6 +83,8 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
             CURRENT = lookup.findVarHandle(ActorCell.class, "current", Envelope.class);
             PROCESSED = lookup.findVarHandle(ActorCell.class, "processed", long.class);
             DRAIN_WAITERS = lookup.findVarHandle(ActorCell.class, "drainWaiters", DrainWaiters.class);
+            WATCHERS = lookup.findVarHandle(ActorCell.class, "watchers", Watchers.class);
+            OVERFLOW_COUNTS = lookup.findVarHandle(ActorCell.class, "overflowCounts", OverflowCounts.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -101,6 +115,8 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
     private volatile FactorySource source;
     private final LocalActorRef self;
     private final Mailbox mailbox;
+    /** What a {@code tell} to the full mailbox does. */
+    private final MailboxOverflow overflow;
     // Created on first use, so that an idle actor carries none of them (see the class comment).
     /** Installed with a compare-and-set by the first producer that has to wait; any thread. */
     @SuppressWarnings("unused") // accessed through DRAIN_WAITERS
@@ -111,6 +127,14 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
     private CellLifecycle transitions;
     /** Confined to the cell's turns: created by the first child. */
     private CellChildren children;
+    /** Installed with a compare-and-set by the first watcher or {@code whenTerminated}; any thread. */
+    @SuppressWarnings("unused") // accessed through WATCHERS
+    private volatile Watchers watchers;
+    /** Installed with a compare-and-set at the first overflow; any thread. */
+    @SuppressWarnings("unused") // accessed through OVERFLOW_COUNTS
+    private volatile OverflowCounts overflowCounts;
+    /** Confined to the cell's turns: created by the first become, stash or watch. */
+    private CellBehaviour behaviour;
 
     @SuppressWarnings("unused") // accessed through RUN_STATE
     private volatile byte runState;
@@ -144,7 +168,7 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
 
     /** @param name the name given at spawn, or {@code null} for {@code origin-id} */
     ActorCell(ActorSystem system, long id, ActorCell parent, String name, TenantActors tenancy,
-              FactorySource source, int mailboxCapacity, Actor initial) {
+              FactorySource source, int mailboxCapacity, MailboxOverflow overflow, Actor initial) {
         this.system = system;
         this.id = id;
         this.parent = parent;
@@ -152,6 +176,7 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
         this.tenancy = tenancy;
         this.source = source;
         this.mailbox = new Mailbox(mailboxCapacity);
+        this.overflow = overflow;
         this.self = new LocalActorRef(this);
         if (initial != null) {
             this.actor = initial;
@@ -269,30 +294,102 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
     }
 
     /**
-     * Queues an ordinary message. With {@code reportOverflow}, a full mailbox turns the message into a
-     * dead letter (and fails an ask with {@code mailbox.full}); without, the caller learns it from the
-     * result alone.
+     * Queues an ordinary message as {@link ActorRef#tell} does: a full mailbox applies the actor's
+     * {@link MailboxOverflow} policy.
+     *
+     * @throws MailboxFullException under {@link MailboxOverflow#REJECT}, for a sender that is not an ask
+     */
+    void tell(Object message, ActorRef sender) {
+        if (lifecycle == TERMINATED) {
+            undeliverable(message, sender, stopReason);
+            return;
+        }
+        Envelope envelope = new Envelope(message, sender);
+        if (overflow == MailboxOverflow.BACKPRESSURE) {
+            mailbox.forceOffer(envelope); // the capacity is where waiting producers wait, not a bound
+        } else if (!mailbox.offer(envelope)) {
+            if (overflow == MailboxOverflow.DROP_OLDEST) {
+                mailbox.forceOffer(envelope); // the turn drops the oldest surplus before its next message
+            } else {
+                refuse(message, sender);
+                return;
+            }
+        }
+        countQueued();
+        schedule();
+    }
+
+    /**
+     * Queues an ordinary message if the mailbox holds fewer than its capacity, as {@link ActorRef#offer}
+     * does; never applies the overflow policy.
      *
      * @return whether the message was queued
      */
-    boolean enqueue(Object message, ActorRef sender, boolean reportOverflow) {
+    boolean offer(Object message, ActorRef sender) {
         if (lifecycle == TERMINATED) {
             ActorRef next = successor;
-            if (next != null && !reportOverflow) {
+            if (next != null) {
                 return next.offer(message, sender); // a retired pool member: the pool takes it or is full
             }
             undeliverable(message, sender, stopReason);
             return false;
         }
         if (!mailbox.offer(new Envelope(message, sender))) {
-            if (reportOverflow) {
-                overflow(message, sender);
-            }
             return false;
         }
         countQueued();
         schedule();
         return true;
+    }
+
+    /** Whether the mailbox has reached its capacity (a racy read, for a blocking sender's retry). */
+    boolean isFull() {
+        return mailbox.size() >= mailbox.capacity();
+    }
+
+    /** A full mailbox under {@code REJECT} or {@code DROP_NEWEST} refuses {@code message}. */
+    private void refuse(Object message, ActorRef sender) {
+        OverflowCounts counts = overflowCounts();
+        if (sender instanceof AskRef ask) {
+            counts.rejected.incrementAndGet();
+            ask.fail(new Failure(ErrorCode.MAILBOX_FULL, "mailbox of " + name() + " is full"));
+            system.deadLetters().publish(new DeadLetter(self, message, sender, "mailbox full", null));
+        } else if (overflow == MailboxOverflow.REJECT) {
+            counts.rejected.incrementAndGet();
+            throw new MailboxFullException(self, mailbox.capacity());
+        } else {
+            counts.dropped.incrementAndGet();
+            system.deadLetters().publish(new DeadLetter(self, message, sender, "mailbox full", null));
+        }
+    }
+
+    private OverflowCounts overflowCounts() {
+        OverflowCounts counts = overflowCounts;
+        if (counts == null) {
+            OverflowCounts created = new OverflowCounts();
+            counts = OVERFLOW_COUNTS.compareAndSet(this, null, created) ? created : overflowCounts;
+        }
+        return counts;
+    }
+
+    /** Messages refused to their senders so far. */
+    long rejected() {
+        OverflowCounts counts = overflowCounts;
+        return counts == null ? 0 : counts.rejected.get();
+    }
+
+    /** Messages the full mailbox dropped into dead letters so far. */
+    long dropped() {
+        OverflowCounts counts = overflowCounts;
+        return counts == null ? 0 : counts.dropped.get();
+    }
+
+    int mailboxCapacity() {
+        return mailbox.capacity();
+    }
+
+    MailboxOverflow overflow() {
+        return overflow;
     }
 
     void sendSystem(SystemMessage message) {
@@ -313,12 +410,53 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
         if (lifecycle == TERMINATED) {
             return;
         }
-        if (!mailbox.offer(new Envelope(timer, null))) {
-            system.deadLetters().publish(new DeadLetter(self, timer.message(), null, "mailbox full", null));
-            return;
-        }
+        // the actor's own timer: queued past the capacity, as a reply to its own ask is
+        mailbox.forceOffer(new Envelope(timer, null));
         countQueued();
         schedule();
+    }
+
+    /**
+     * Queues {@code work} to run on this actor's turn (see {@link TurnTask}), past the capacity; dropped
+     * when the actor has stopped.
+     */
+    void runOnTurn(Runnable work, int forIncarnation, ActorRef sender) {
+        if (lifecycle == TERMINATED) {
+            return;
+        }
+        mailbox.forceOffer(new Envelope(new TurnTask(work, forIncarnation, sender), sender));
+        countQueued();
+        schedule();
+    }
+
+    /** An actor this cell watches has stopped: queues the notice behind what that actor sent before. */
+    void notifyTerminated(ActorRef target) {
+        if (lifecycle == TERMINATED) {
+            return;
+        }
+        mailbox.forceOffer(new Envelope(new WatchNotice(target), target));
+        countQueued();
+        schedule();
+    }
+
+    /** How many actors watch this one now. */
+    int watcherCount() {
+        Watchers current = watchers;
+        return current == null ? 0 : current.size();
+    }
+
+    /** See {@link ActorRef#whenTerminated()}. */
+    CompletableFuture<Void> whenTerminated() {
+        return watchers().termination();
+    }
+
+    private Watchers watchers() {
+        Watchers current = watchers;
+        if (current == null) {
+            Watchers created = new Watchers(this);
+            current = WATCHERS.compareAndSet(this, null, created) ? created : watchers;
+        }
+        return current;
     }
 
     /** Counts a message just queued against the tenant's backlog. */
@@ -334,16 +472,9 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
         }
     }
 
-    private void overflow(Object message, ActorRef sender) {
-        if (sender instanceof AskRef ask) {
-            ask.fail(new Failure(ErrorCode.MAILBOX_FULL, "mailbox of " + name() + " is full"));
-        }
-        system.deadLetters().publish(new DeadLetter(self, message, sender, "mailbox full", null));
-    }
-
     private void undeliverable(Object message, ActorRef sender, StopReason reason) {
-        if (message instanceof ActorTimer) {
-            return;
+        if (message instanceof ActorTimer || message instanceof TurnTask || message instanceof WatchNotice) {
+            return; // the actor's own business: nobody else waits for it
         }
         ActorRef next = successor;
         if (next != null && !(message instanceof ChildNotice)) {
@@ -391,7 +522,8 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
             return true;
         }
         int phase = lifecycle;
-        return (phase == RUNNING || phase == TERMINATED) && !mailbox.isEmpty();
+        return (phase == RUNNING || phase == TERMINATED)
+                && (!mailbox.isEmpty() || (phase == RUNNING && behaviour != null && behaviour.hasUnstashed()));
     }
 
     private void processMailbox() {
@@ -399,6 +531,7 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
         ClassLoader previous = thread.getContextClassLoader();
         thread.setContextClassLoader(actor.getClass().getClassLoader());
         int count = 0;
+        int polled = 0;
         try {
             int limit = system.throughput();
             while (count < limit) {
@@ -408,9 +541,16 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
                         break;
                     }
                 }
-                Envelope envelope = mailbox.poll();
+                Envelope envelope = behaviour == null ? null : behaviour.pollUnstashed();
                 if (envelope == null) {
-                    break;
+                    if (overflow == MailboxOverflow.DROP_OLDEST) {
+                        polled += dropOldestSurplus();
+                    }
+                    envelope = mailbox.poll();
+                    if (envelope == null) {
+                        break;
+                    }
+                    polled++;
                 }
                 count++;
                 invoke(envelope);
@@ -421,15 +561,51 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
         } finally {
             PROCESSED.setRelease(this, processed + count);
             if (tenancy != null) {
-                tenancy.queuedOut(count);
+                tenancy.queuedOut(polled);
             }
             thread.setContextClassLoader(previous);
         }
     }
 
+    /** Under {@code DROP_OLDEST}: drops the oldest messages beyond the capacity into dead letters. */
+    private int dropOldestSurplus() {
+        int surplus = mailbox.size() - mailbox.capacity();
+        int dropped = 0;
+        while (dropped < surplus) {
+            Envelope oldest = mailbox.poll();
+            if (oldest == null) {
+                break;
+            }
+            dropped++;
+            Object message = oldest.message();
+            ActorRef sender = oldest.sender();
+            mailbox.releaseLast();
+            if (message instanceof TurnTask || message instanceof WatchNotice || message instanceof ChildNotice
+                    || message instanceof ActorTimer) {
+                // the runtime's own notices are never dropped: they go back behind the others
+                mailbox.forceOffer(new Envelope(message, sender));
+                countQueued();
+                continue;
+            }
+            overflowCounts().dropped.incrementAndGet();
+            if (sender instanceof AskRef ask) {
+                ask.fail(new Failure(ErrorCode.MAILBOX_FULL, "mailbox of " + name() + " is full; the request was"
+                        + " dropped as the oldest"));
+            }
+            system.deadLetters().publish(new DeadLetter(self, message, sender, "mailbox full (oldest dropped)",
+                    null));
+        }
+        return dropped;
+    }
+
     private void invoke(Envelope envelope) {
         Object message = envelope.message();
-        if (message instanceof ActorTimer timer) {
+        if (message instanceof TurnTask task) {
+            runTask(task, envelope);
+            return;
+        } else if (message instanceof WatchNotice notice) {
+            message = behaviour != null && behaviour.unwatch(notice.target()) ? new Terminated(notice.target()) : null;
+        } else if (message instanceof ActorTimer timer) {
             message = timers == null ? null : timers.accept(timer);
         } else if (message instanceof ChildNotice notice) {
             message = notice.incarnation() == incarnation ? notice.stopped() : null;
@@ -454,9 +630,37 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
         // a timer or a child notice is handled as its payload: the context must show the payload
         CURRENT.setOpaque(this, message == envelope.message() ? envelope : new Envelope(message, envelope.sender()));
         try {
-            actor.receive(this, message);
+            receiveNow(message);
         } catch (Throwable cause) {
             receiveFailed(cause, message, envelope.sender());
+        } finally {
+            CURRENT.setOpaque(this, null);
+            mailbox.releaseLast();
+        }
+    }
+
+    /** Hands {@code message} to the behaviour the actor became, or to its instance's {@code receive}. */
+    private void receiveNow(Object message) throws Exception {
+        Receive became = behaviour == null ? null : behaviour.current;
+        if (became != null) {
+            became.onMessage(this, message);
+        } else {
+            actor.receive(this, message);
+        }
+    }
+
+    /** Runs an ask's completion on this turn, unless the actor restarted since it asked. */
+    private void runTask(TurnTask task, Envelope envelope) {
+        if (task.incarnation() != incarnation) {
+            mailbox.releaseLast();
+            return;
+        }
+        CURRENT.setOpaque(this, new Envelope(task, task.sender()));
+        try {
+            task.work().run();
+        } catch (Throwable cause) {
+            // CompletableFuture keeps a callback's failure in the derived stage; this is only a guard
+            LOG.warn("Actor {}#{}: a callback of its ask failed", name(), id, cause);
         } finally {
             CURRENT.setOpaque(this, null);
             mailbox.releaseLast();
@@ -484,6 +688,11 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
     }
 
     private void drainMailbox() {
+        if (behaviour != null && behaviour.held() > 0) {
+            for (Envelope held : behaviour.takeAllHeld()) {
+                undeliverable(held.message(), held.sender(), stopReason); // stashed, never to be unstashed
+            }
+        }
         Envelope envelope;
         int count = 0;
         while ((envelope = mailbox.poll()) != null) {
@@ -566,8 +775,19 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
         return actor;
     }
 
+    /**
+     * Installs {@code next} as the instance; a new instance is {@linkplain Actor#bind bound} to this
+     * actor's reference (user code: it may throw, and the caller treats that as a failure to start) and
+     * receives with its own {@code receive}, whatever the previous instance had become.
+     */
     void actor(Actor next) {
         actor = next;
+        if (behaviour != null) {
+            behaviour.current = null;
+        }
+        if (next != null) {
+            next.bind(self);
+        }
     }
 
     void source(FactorySource next) {
@@ -651,8 +871,12 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
         stopReason = reason;
     }
 
+    /** A restart: the fresh instance gets what the failed one stashed, ahead of the mailbox. */
     void nextIncarnation() {
         incarnation++;
+        if (behaviour != null) {
+            behaviour.unstashAll();
+        }
     }
 
     void cancelTimers() {
@@ -675,9 +899,24 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
         // stopped actor must not keep its plugin's code reachable
         source = FactorySource.stopped(source.origin());
         drainMailbox();
+        if (behaviour != null) {
+            for (ActorRef watched : behaviour.takeWatched()) {
+                if (watched instanceof LocalActorRef ref) {
+                    Watchers theirs = ref.cell().watchers;
+                    if (theirs != null) {
+                        theirs.remove(this); // a dead watcher must not keep a long-lived target's set growing
+                    }
+                }
+            }
+            behaviour = null;
+        }
         if (parent != null) {
             parent.sendSystem(new SystemMessage.ChildTerminated(this, stopReason));
             parent.notifyChildStopped(this, stopReason);
+        }
+        Watchers mine = watchers;
+        if (mine != null) {
+            mine.terminated(); // after the parent's notice: a watching parent hears ChildStopped first
         }
     }
 
@@ -726,7 +965,7 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
         Envelope envelope = new Envelope(notification, sender);
         CURRENT.setOpaque(this, envelope);
         try {
-            actor.receive(this, notification);
+            receiveNow(notification);
         } catch (Throwable cause) {
             receiveFailed(cause, notification, sender);
         } finally {
@@ -774,7 +1013,7 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
 
     @Override
     public ActorRef spawn(ActorFactory factory, ActorOptions options) {
-        return spawnChild(FactorySource.of(factory, name() + "/" + factory.getClass().getSimpleName()), options);
+        return spawnChild(FactorySource.of(factory, ReadableName.of(factory.getClass())), options);
     }
 
     @Override
@@ -819,6 +1058,122 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
             timers = new ActorTimers(this, system.scheduler());
         }
         return timers;
+    }
+
+    @Override
+    public ActorRef spawnTopLevel(ActorFactory factory, ActorOptions options) {
+        return system.spawn(FactorySource.of(factory, ReadableName.of(factory.getClass())), options, tenant());
+    }
+
+    @Override
+    public ActorRef spawnTopLevel(String factoryName, ActorOptions options) {
+        return system.spawn(system.resolveFactory(factoryName, tenant()), options, tenant());
+    }
+
+    @Override
+    public Optional<ActorRef> lookup(String path) {
+        return system.lookup(tenant(), path);
+    }
+
+    @Override
+    public CompletionStage<Object> ask(ActorRef target, Object message, Duration timeout) {
+        TurnStage<Object> stage = new TurnStage<>(this, incarnation);
+        int asker = incarnation;
+        system.ask(target, message, timeout).whenComplete((reply, failure) -> runOnTurn(() -> {
+            if (failure != null) {
+                stage.completeExceptionally(failure);
+            } else {
+                stage.complete(reply);
+            }
+        }, asker, target));
+        return stage;
+    }
+
+    @Override
+    public void ask(ActorRef target, Object message, Duration timeout,
+                    BiFunction<Object, Throwable, Object> adapter) {
+        int asker = incarnation;
+        system.ask(target, message, timeout).whenComplete((reply, failure) -> runOnTurn(() -> {
+            Object adapted = adapter.apply(reply, failure);
+            if (adapted != null) {
+                mailbox.forceOffer(new Envelope(adapted, target)); // the actor asked for it: never refused
+                countQueued();
+            }
+        }, asker, target));
+    }
+
+    @Override
+    public void watch(ActorRef target) {
+        if (target == null || target.equals(self) || !behaviour().watch(target)) {
+            return;
+        }
+        if (target instanceof LocalActorRef ref && ref.cell().system == system) {
+            if (!ref.cell().watchers().add(this)) {
+                notifyTerminated(target); // it had already stopped
+            }
+        } else {
+            // pools and other runtime objects: their termination future carries the notice
+            target.whenTerminated().whenComplete((done, failure) -> notifyTerminated(target));
+        }
+    }
+
+    @Override
+    public void unwatch(ActorRef target) {
+        if (behaviour == null || !behaviour.unwatch(target)) {
+            return;
+        }
+        if (target instanceof LocalActorRef ref) {
+            Watchers theirs = ref.cell().watchers;
+            if (theirs != null) {
+                theirs.remove(this);
+            }
+        }
+    }
+
+    @Override
+    public void stash() {
+        Envelope envelope = current;
+        if (envelope == null || envelope.message() instanceof TurnTask) {
+            throw new IllegalStateException("stash() is only valid while receive handles a message");
+        }
+        behaviour().stash(new Envelope(envelope.message(), envelope.sender()));
+    }
+
+    @Override
+    public void unstashAll() {
+        if (behaviour != null) {
+            behaviour.unstashAll();
+        }
+    }
+
+    @Override
+    public void become(Receive next) {
+        behaviour().current = java.util.Objects.requireNonNull(next, "behaviour");
+    }
+
+    @Override
+    public void unbecome() {
+        if (behaviour != null) {
+            behaviour.current = null;
+        }
+    }
+
+    @Override
+    public void unhandled(Object message) {
+        Envelope envelope = current;
+        ActorRef sender = envelope == null ? null : envelope.sender();
+        if (sender instanceof AskRef ask) {
+            ask.fail(new Failure(ErrorCode.BAD_REQUEST, name() + " does not handle "
+                    + (message == null ? "null" : message.getClass().getName())));
+        }
+        system.deadLetters().publish(new DeadLetter(self, message, sender, "unhandled", null));
+    }
+
+    private CellBehaviour behaviour() {
+        if (behaviour == null) {
+            behaviour = new CellBehaviour();
+        }
+        return behaviour;
     }
 
     @Override

@@ -66,6 +66,8 @@ public final class ActorSystem {
     /** The hot swaps in progress: a cell created from their code starts detached. Usually empty. */
     private final CopyOnWriteArrayList<CodeSwap> openSwaps = new CopyOnWriteArrayList<>();
     private final CountDownLatch guardianTerminated = new CountDownLatch(1);
+    /** Completes when the guardian has terminated, that is when every actor has stopped. */
+    private final CompletableFuture<Void> terminated = new CompletableFuture<>();
 
     public ActorSystem(Dispatcher dispatcher, Scheduler scheduler, FactoryResolver factories, int throughput) {
         this.dispatcher = Objects.requireNonNull(dispatcher, "dispatcher");
@@ -78,7 +80,7 @@ public final class ActorSystem {
         this.deadLetters = new DeadLetterOffice(scheduler::nanoTime);
         this.noSender = new DeadLetterRef(deadLetters);
         this.guardian = new ActorCell(this, 0, null, "root", null, FactorySource.of(Guardian::new, "runtime"),
-                Integer.MAX_VALUE, new Guardian());
+                Integer.MAX_VALUE, io.troupe.api.MailboxOverflow.BACKPRESSURE, new Guardian());
     }
 
     /**
@@ -95,7 +97,7 @@ public final class ActorSystem {
 
     /** Spawns a top-level actor from a factory object. */
     public ActorRef spawn(ActorFactory factory, ActorOptions options) {
-        return spawn(FactorySource.of(factory, factory.getClass().getName()), options, "");
+        return spawn(FactorySource.of(factory, ReadableName.of(factory.getClass())), options, "");
     }
 
     /** Spawns a top-level actor from a factory registered by name. */
@@ -344,12 +346,49 @@ public final class ActorSystem {
         return cell == null ? Optional.empty() : Optional.of(cell.ref());
     }
 
+    /**
+     * The live actor of {@code tenant} at {@code path} (names separated by {@code /}, from a top-level
+     * actor down); where siblings share a name, the oldest. See
+     * {@link io.troupe.api.TroupeRuntime#lookup(String, String)}. Costs a scan of the live actors per
+     * path segment: callers keep what they found rather than look it up per message.
+     */
+    public Optional<ActorRef> lookup(String tenant, String path) {
+        Objects.requireNonNull(tenant, "tenant");
+        if (path == null || path.isEmpty() || path.startsWith("/") || path.endsWith("/") || path.contains("//")) {
+            throw new IllegalArgumentException("an actor path is names separated by '/', e.g. orders/audit; was '"
+                    + path + "'");
+        }
+        long parentId = 0;
+        ActorCell found = null;
+        for (String segment : path.split("/")) {
+            found = null;
+            for (ActorCell cell : registry.values()) {
+                if (cell != guardian && cell.parentId() == parentId && !cell.isTerminated()
+                        && cell.tenant().equals(tenant) && cell.name().equals(segment)
+                        && (found == null || cell.id() < found.id())) {
+                    found = cell;
+                }
+            }
+            if (found == null) {
+                return Optional.empty();
+            }
+            parentId = found.id();
+        }
+        return Optional.of(found.ref());
+    }
+
+    /** Completes once every actor, the guardian last, has stopped ({@link #shutdown}). */
+    public CompletionStage<Void> whenTerminated() {
+        return terminated.thenApply(done -> null);
+    }
+
     /** A snapshot of the live actors, parents before children (ids grow with creation). */
     public List<ActorInfo> snapshot() {
         List<ActorInfo> infos = new ArrayList<>(registry.size());
         for (ActorCell cell : registry.values()) {
             infos.add(new ActorInfo(cell.id(), cell.parentId(), cell.name(), tenantOf(cell), cell.origin(),
-                    cell.mailboxDepth(), cell.processed(), cell.failures()));
+                    cell.mailboxDepth(), cell.processed(), cell.failures(), cell.mailboxCapacity(), cell.overflow(),
+                    cell.rejected(), cell.dropped()));
         }
         infos.sort(Comparator.comparingLong(ActorInfo::id));
         return infos;
@@ -400,7 +439,7 @@ public final class ActorSystem {
         }
         long id = ids.incrementAndGet();
         ActorCell cell = new ActorCell(this, id, parent, options.name(), tenancy, source, options.mailboxCapacity(),
-                null);
+                options.mailboxOverflow(), null);
         registry.put(cell.key(), cell);
         source.attach(cell.ref());
         if (!openSwaps.isEmpty()) {
@@ -433,6 +472,7 @@ public final class ActorSystem {
     void terminated(ActorCell cell) {
         if (cell == guardian) {
             guardianTerminated.countDown();
+            terminated.complete(null);
         } else if (registry.remove(cell.id(), cell) && cell.tenancy() != null) {
             cell.tenancy().left();
         }

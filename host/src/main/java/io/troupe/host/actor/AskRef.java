@@ -101,6 +101,12 @@ final class AskRef implements ActorRef {
         return future.isDone();
     }
 
+    /** Complete once the reply came, the ask failed or it timed out: the address is then used up. */
+    @Override
+    public CompletionStage<Void> whenTerminated() {
+        return future.handle((reply, failure) -> null);
+    }
+
     @Override
     public String toString() {
         return "Ask[" + target + "#" + id + "]";

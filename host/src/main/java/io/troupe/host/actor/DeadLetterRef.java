@@ -65,6 +65,12 @@ final class DeadLetterRef implements ActorRef {
         return true;
     }
 
+    /** Always complete: there is no actor behind this reference. */
+    @Override
+    public CompletionStage<Void> whenTerminated() {
+        return CompletableFuture.completedFuture(null);
+    }
+
     @Override
     public String toString() {
         return "NoSender";

@@ -39,18 +39,18 @@ final class LocalActorRef implements ActorRef {
 
     @Override
     public void tell(Object message, ActorRef sender) {
-        cell.enqueue(message, sender, true);
+        cell.tell(message, sender);
     }
 
     @Override
     public boolean offer(Object message, ActorRef sender) {
-        return cell.enqueue(message, sender, false);
+        return cell.offer(message, sender);
     }
 
     @Override
     public boolean send(Object message, ActorRef sender, Duration timeout) throws InterruptedException {
-        return BlockingSend.send(this, timeout, cell::isTerminated, () -> cell.enqueue(message, sender, true),
-                () -> cell.enqueue(message, sender, false));
+        return BlockingSend.send(this, timeout, cell::isTerminated, () -> cell.tell(message, sender),
+                () -> cell.offer(message, sender));
     }
 
     @Override
@@ -66,6 +66,11 @@ final class LocalActorRef implements ActorRef {
     @Override
     public boolean isStopped() {
         return cell.isTerminated();
+    }
+
+    @Override
+    public CompletionStage<Void> whenTerminated() {
+        return cell.whenTerminated().thenApply(done -> null); // a copy: callers cannot complete the cell's own
     }
 
     @Override

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
@@ -67,6 +68,8 @@ public final class ActorPool implements ActorRef {
     private volatile PoolBounds bounds;
     private volatile MemberSource source;
     private volatile boolean closed;
+    /** Completes once the pool is closed and every member it had then has stopped. */
+    private final CompletableFuture<Void> terminated = new CompletableFuture<>();
     /** Numbers member names; guarded by {@code changes}. */
     private int spawned;
 
@@ -161,6 +164,12 @@ public final class ActorPool implements ActorRef {
     @Override
     public boolean isStopped() {
         return closed;
+    }
+
+    /** Completes once the pool is closed (its plugin went away) and every member has stopped. */
+    @Override
+    public CompletionStage<Void> whenTerminated() {
+        return terminated.thenApply(done -> null);
     }
 
     /** The member the next message should go to; see the class comment. */
@@ -323,6 +332,10 @@ public final class ActorPool implements ActorRef {
             closed = true;
         }
         registry.remove(this);
+        CompletableFuture<?>[] members = Arrays.stream(this.members)
+                .map(member -> member.ref().whenTerminated().toCompletableFuture())
+                .toArray(CompletableFuture[]::new);
+        CompletableFuture.allOf(members).whenComplete((done, failure) -> terminated.complete(null));
     }
 
     // ---------------------------------------------------------------- monitor

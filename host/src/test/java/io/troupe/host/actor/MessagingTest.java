@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import io.troupe.api.ActorOptions;
 import io.troupe.api.ActorRef;
 import io.troupe.api.ErrorCode;
+import io.troupe.api.MailboxOverflow;
 import io.troupe.api.Failure;
 import io.troupe.api.TroupeException;
 import io.troupe.host.dispatch.RuntimeThread;
@@ -101,9 +102,9 @@ class MessagingTest {
     }
 
     @Test
-    void tellToAFullMailboxBecomesADeadLetterWithReasonMailboxFull() {
+    void tellToAFullDropNewestMailboxBecomesADeadLetterWithReasonMailboxFull() {
         ActorRef actor = runtime.system.spawn(() -> (ctx, message) -> { },
-                ActorOptions.defaults().withMailboxCapacity(2));
+                ActorOptions.defaults().withMailbox(2, MailboxOverflow.DROP_NEWEST));
         actor.tell("1");
         actor.tell("2");
         actor.tell("3");
@@ -114,9 +115,9 @@ class MessagingTest {
     }
 
     @Test
-    void askToAFullMailboxFailsAtOnceWithMailboxFull() {
+    void askToAFullRejectingMailboxFailsAtOnceWithMailboxFull() {
         ActorRef actor = runtime.system.spawn(() -> (ctx, message) -> { },
-                ActorOptions.defaults().withMailboxCapacity(1));
+                ActorOptions.defaults().withMailbox(1, MailboxOverflow.REJECT));
         actor.tell("fills it");
         CompletableFuture<Object> reply = actor.ask("too much", Duration.ofSeconds(1)).toCompletableFuture();
         assertEquals(ErrorCode.MAILBOX_FULL, causeOf(reply, TroupeException.class).code());

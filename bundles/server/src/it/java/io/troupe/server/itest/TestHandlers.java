@@ -18,6 +18,7 @@ import org.osgi.framework.ServiceRegistration;
 import io.troupe.api.Actor;
 import io.troupe.api.ActorContext;
 import io.troupe.api.ActorFactory;
+import io.troupe.api.MailboxOverflow;
 import io.troupe.api.ActorOptions;
 import io.troupe.api.ActorRef;
 import io.troupe.api.Failure;
@@ -169,7 +170,7 @@ final class TestHandlers implements AutoCloseable {
             child = ctx.spawn(() -> (childCtx, message) -> {
                 gate.pass();
                 childCtx.reply("narrow " + text(message));
-            }, ActorOptions.defaults().withName("narrow-child").withMailboxCapacity(1));
+            }, ActorOptions.defaults().withName("narrow-child").withMailbox(1, MailboxOverflow.REJECT));
         }
 
         @Override

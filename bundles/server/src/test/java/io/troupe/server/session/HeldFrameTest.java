@@ -176,5 +176,10 @@ class HeldFrameTest {
         public boolean isStopped() {
             return false;
         }
+
+        @Override
+        public CompletionStage<Void> whenTerminated() {
+            return new java.util.concurrent.CompletableFuture<>();
+        }
     }
 }

@@ -172,8 +172,9 @@ public interface ActorContext {
 
     /**
      * Reports {@code message} as not handled: it becomes a dead letter with reason {@code unhandled},
-     * counted like any other, and an ask waiting for it fails with {@link ErrorCode#BAD_REQUEST}
-     * (since 1.4).
+     * counted like any other, and an ask waiting for it fails with {@link ErrorCode#BAD_REQUEST}.
+     * The runtime's own notices ({@link ChildStopped}, {@link ChildFailed}, {@link Terminated}) are
+     * simply dropped: an actor need not handle them (since 1.4).
      */
     void unhandled(Object message);
 }

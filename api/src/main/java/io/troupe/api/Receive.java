@@ -52,6 +52,11 @@ public interface Receive {
         return new Builder().matchMessage(name, handler);
     }
 
+    /** A builder whose first case handles messages equal to {@code value}. */
+    static Builder matchEquals(Object value, Case<Object> handler) {
+        return new Builder().matchEquals(value, handler);
+    }
+
     /** An empty builder. */
     static Builder builder() {
         return new Builder();

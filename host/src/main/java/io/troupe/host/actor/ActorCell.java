@@ -1160,6 +1160,9 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
 
     @Override
     public void unhandled(Object message) {
+        if (message instanceof ChildStopped || message instanceof ChildFailed || message instanceof Terminated) {
+            return; // a notice the actor chose not to act on: nobody sent it, nobody misses it
+        }
         Envelope envelope = current;
         ActorRef sender = envelope == null ? null : envelope.sender();
         if (sender instanceof AskRef ask) {

@@ -230,4 +230,23 @@ class ContextPowersTest {
         assertEquals(1, failures.size());
         assertInstanceOf(java.util.concurrent.TimeoutException.class, failures.get(0));
     }
+
+    @Test
+    void runtimeNoticesABehaviourDoesNotMatchAreNoDeadLetters() {
+        ActorRef parent = runtime.system.spawn(() -> new Actor() {
+            @Override
+            public void preStart(ActorContext ctx) {
+                ctx.stop(ctx.spawn(() -> (c, m) -> { }));
+            }
+
+            @Override
+            public void receive(ActorContext ctx, Object message) throws Exception {
+                Receive.match(String.class, (c, text) -> got.add(text)).build().onMessage(ctx, message);
+            }
+        }, ActorOptions.defaults());
+        parent.tell("after the child stopped");
+        runtime.settle();
+        assertEquals(List.of("after the child stopped"), got);
+        assertTrue(runtime.deadLetters.isEmpty(), "ChildStopped unhandled is no dead letter: " + runtime.deadLetters);
+    }
 }

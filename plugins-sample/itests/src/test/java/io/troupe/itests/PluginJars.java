@@ -28,6 +28,9 @@ import io.troupe.itests.plugins.StateRefusingActor;
 import io.troupe.itests.plugins.TreeActivator;
 import io.troupe.itests.plugins.TreeBranch;
 import io.troupe.itests.plugins.TreeEphemeral;
+import io.troupe.itests.plugins.WatchActivator;
+import io.troupe.itests.plugins.WatchRoot;
+import io.troupe.itests.plugins.WatchWorker;
 import io.troupe.itests.plugins.TreeLeaf;
 import io.troupe.itests.plugins.TreeNode;
 import io.troupe.itests.plugins.TreeRoot;
@@ -48,6 +51,8 @@ final class PluginJars {
     static final String HOLDING = "io.troupe.itests.holding";
     /** The Bundle-SymbolicName of the tree plugin. */
     static final String TREE = "io.troupe.itests.tree";
+    /** The Bundle-SymbolicName of the watch plugin. */
+    static final String WATCH = "io.troupe.itests.watch";
     /** The Bundle-SymbolicName of the gated plugin. */
     static final String GATED = "io.troupe.itests.gated";
     /** The version of the broken counter variants: newer than both good ones. */
@@ -129,6 +134,14 @@ final class PluginJars {
         jar.addClass(TreeLeaf.class);
         jar.addClass(TreeTick.class);
         jar.addClass(TreeEphemeral.class);
+        return jar.toBytes();
+    }
+
+    /** The watch plugin ({@link WatchActivator}) at {@code version}: the same classes in every version. */
+    byte[] watchPlugin(String version) throws IOException {
+        JarContent jar = JarContent.bundle(WATCH, version, WatchActivator.class);
+        jar.addClass(WatchRoot.class);
+        jar.addClass(WatchWorker.class);
         return jar.toBytes();
     }
 

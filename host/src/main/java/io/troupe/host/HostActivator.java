@@ -10,7 +10,6 @@ import java.util.Hashtable;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 
 import org.osgi.framework.BundleActivator;
 import org.osgi.framework.BundleContext;
@@ -27,22 +26,19 @@ import io.troupe.api.net.Reactor;
 import io.troupe.config.CheckedConfiguration;
 import io.troupe.config.ConfigurationCheck;
 import io.troupe.config.ConfigurationSource;
-import io.troupe.host.actor.ActorSystem;
-import io.troupe.host.actor.TurnRecordContext;
+import io.troupe.host.core.CoreSettings;
+import io.troupe.host.core.RuntimeCore;
 import io.troupe.host.deploy.DeployWatcher;
-import io.troupe.host.dispatch.WorkerPool;
+import io.troupe.host.log.LoggerUse;
 import io.troupe.host.log.OsgiLogForwarder;
-import io.troupe.host.log.RecordContext;
 import io.troupe.host.log.TroupeLogging;
-import io.troupe.host.monitor.MonitorListener;
-import io.troupe.host.monitor.RuntimeMonitor;
 import io.troupe.host.plugin.PluginDirectory;
 import io.troupe.host.reactor.EventLoop;
 import io.troupe.host.reactor.NioReactor;
-import io.troupe.host.timer.TimerThread;
 
 /**
- * Wiring only: builds the runtime when the host bundle starts, registers it as the
+ * Wiring only: builds the runtime when the host bundle starts (a {@link RuntimeCore} over the whiteboard of
+ * plugin services, {@link PluginDirectory}: the same core an embedded runtime runs), registers it as the
  * {@link TroupeRuntime} service, the reactor as the {@link Reactor} service and the monitor's
  * measurements as the {@link RuntimeStats} service, and takes them down in reverse order when the
  * bundle stops (the monitor first, so that it resizes nothing that is stopping; then the reactor, so
@@ -67,20 +63,18 @@ import io.troupe.host.timer.TimerThread;
 public final class HostActivator implements BundleActivator {
 
     private static final Logger LOG = LoggerFactory.getLogger(HostActivator.class);
-    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(5);
+    private static final Duration STOP_TIMEOUT = CoreSettings.DEFAULT_SHUTDOWN_TIMEOUT;
 
-    private TroupeLogging logging;
+    /** The host's use of the logger, from the first statement of start to the last of stop. */
+    private LoggerUse logging;
     /** Null without a wired org.osgi.service.log package: then the class is never loaded. */
     private OsgiLogForwarder osgiLog;
     private DeployWatcher deployer;
-    private WorkerPool workers;
-    private TimerThread timer;
     private PluginDirectory plugins;
-    private ActorSystem system;
+    private RuntimeCore core;
     private ServiceRegistration<TroupeRuntime> registration;
     private NioReactor reactor;
     private ServiceRegistration<Reactor> reactorRegistration;
-    private RuntimeMonitor monitor;
     private ServiceRegistration<RuntimeStats> statsRegistration;
     /** Null without a wired org.osgi.service.cm: then only the framework properties apply. */
     private ServiceRegistration<?> tuning;
@@ -90,8 +84,7 @@ public final class HostActivator implements BundleActivator {
 
     @Override
     public void start(BundleContext context) throws IOException, InterruptedException {
-        logging = TroupeLogging.of(LoggerFactory.getILoggerFactory());
-        logging.start();
+        logging = TroupeLogging.of(LoggerFactory.getILoggerFactory()).use();
         if (importsPackage(context, OsgiLogForwarder.PACKAGE)) {
             osgiLog = OsgiLogForwarder.open(context, LoggerFactory.getILoggerFactory());
         } else {
@@ -105,13 +98,10 @@ public final class HostActivator implements BundleActivator {
         reportMovedProperties(initial);
         HostSettings start = HostSettings.of(initial.typed(), cores, warning -> LOG.warn("{}", warning));
         int throughput = framework.troupe_throughput();
-        workers = new WorkerPool(start.workers(), start.workersMax(), "troupe-worker",
-                HostActivator.class.getClassLoader(), start.workerSpin());
-        timer = new TimerThread("troupe-timer");
-        plugins = new PluginDirectory(context);
-        system = new ActorSystem(workers, timer, plugins, throughput);
-        logging.setRecordContext(new TurnRecordContext(system));
-        plugins.open(system, timer, Duration.ofSeconds(framework.troupe_swap_graceSeconds()));
+        plugins = new PluginDirectory(context, Duration.ofSeconds(framework.troupe_swap_graceSeconds()));
+        core = RuntimeCore.start(new CoreSettings(start.workers(), start.workersMax(), start.workerSpin(), throughput,
+                CoreSettings.DEFAULT_PREFIX, STOP_TIMEOUT), plugins,
+                HostActivator.class.getClassLoader());
         String deployDir = framework.troupe_deploy_dir();
         if (!deployDir.isBlank()) {
             deployer = new DeployWatcher(context, Path.of(deployDir), plugins,
@@ -120,7 +110,7 @@ public final class HostActivator implements BundleActivator {
         }
         Dictionary<String, Object> properties = new Hashtable<>();
         properties.put(Constants.SERVICE_DESCRIPTION, "Troupe actor runtime");
-        registration = context.registerService(TroupeRuntime.class, new HostRuntime(system, plugins), properties);
+        registration = context.registerService(TroupeRuntime.class, core.runtime(), properties);
         LOG.info("Troupe runtime started: {} workers (up to {}), throughput {}", start.workers(), start.workersMax(),
                 throughput);
         startReactor(context, framework);
@@ -144,7 +134,7 @@ public final class HostActivator implements BundleActivator {
         if (settings == null || next.equals(settings)) {
             return;
         }
-        workers.reconfigure(next.workers(), next.workersMax(), next.workerSpin());
+        core.reconfigure(next.workers(), next.workersMax(), next.workerSpin());
         if (settings.monitorDiffers(next)) {
             try {
                 stopMonitor();
@@ -193,12 +183,10 @@ public final class HostActivator implements BundleActivator {
     /** Starts the monitor with {@code current} and registers its statistics; under this object's monitor. */
     private void startMonitor(HostSettings current) {
         List<EventLoop> loops = reactor.loops();
-        monitor = new RuntimeMonitor(current.monitor(), workers, system, () -> loops, logging::droppedRecords,
-                MonitorListener.NONE, plugins.pools(), current.pools());
-        monitor.start();
+        RuntimeStats stats = core.startMonitor(current.monitor(), current.pools(), () -> loops);
         Dictionary<String, Object> properties = new Hashtable<>();
         properties.put(Constants.SERVICE_DESCRIPTION, "Troupe runtime statistics");
-        statsRegistration = context.registerService(RuntimeStats.class, monitor.stats(), properties);
+        statsRegistration = context.registerService(RuntimeStats.class, stats, properties);
     }
 
     private void stopMonitor() throws InterruptedException {
@@ -206,11 +194,8 @@ public final class HostActivator implements BundleActivator {
             statsRegistration.unregister();
             statsRegistration = null;
         }
-        if (monitor != null) {
-            if (!monitor.stop(STOP_TIMEOUT)) {
-                LOG.warn("The monitor thread did not end within {}", STOP_TIMEOUT);
-            }
-            monitor = null;
+        if (core != null) {
+            core.stopMonitor();
         }
     }
 
@@ -261,21 +246,20 @@ public final class HostActivator implements BundleActivator {
         if (registration != null) {
             registration.unregister();
         }
-        plugins.close();
-        if (!system.shutdown(STOP_TIMEOUT)) {
-            LOG.warn("Actors still running {} after shutdown began; stopping the workers anyway", STOP_TIMEOUT);
+        if (core != null) {
+            core.close(this::closeOsgiLog); // the plugins' actors, every actor, the workers, the timer
+            core = null;
+        } else {
+            closeOsgiLog();
         }
-        if (!workers.shutdown(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-            LOG.warn("Some worker threads did not end within {}", STOP_TIMEOUT);
-        }
-        timer.shutdown(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-        LOG.info("Troupe runtime stopped");
+        logging.close();
+    }
+
+    private void closeOsgiLog() {
         if (osgiLog != null) {
             osgiLog.close();
             osgiLog = null;
         }
-        logging.setRecordContext(RecordContext.NONE);
-        logging.stop();
     }
 
     /**

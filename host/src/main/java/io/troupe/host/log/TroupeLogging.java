@@ -24,16 +24,21 @@ import org.slf4j.spi.MDCAdapter;
  *
  * <p>{@link TroupeServiceProvider} creates the one instance when SLF4J binds, which starts the
  * logger thread right away, so bundles that log before the host activator runs are not lost. The
- * activator finds that instance through SLF4J instead of a static field of ours:
+ * activator and the runtime core find that instance through SLF4J instead of a static field of ours,
+ * and hold a {@link LoggerUse} each while they run:
  *
  * <pre>{@code
  * // HostActivator.start(context), first statement:
- * logging = TroupeLogging.of(LoggerFactory.getILoggerFactory());
- * logging.start();   // no-op on the first start; reopens troupe.log after a stop without refresh
+ * logging = TroupeLogging.of(LoggerFactory.getILoggerFactory()).use();
+ *                    // starts nothing on the first start; reopens troupe.log after a stop without refresh
  *
  * // HostActivator.stop(context), last statement:
- * logging.stop();    // writes everything queued, then "Troupe logger stopped" as the last line
+ * logging.close();   // the last use: writes everything queued, then "Troupe logger stopped" as the last line
  * }</pre>
+ *
+ * An embedded runtime ({@code io.troupe.runtime.Troupe}) on a plain class path does the same through
+ * {@link #bound()} when SLF4J is bound to this provider, and logs through the application's provider
+ * otherwise.
  *
  * A bundle stop and start without a refresh keeps the host's class loader, and with it SLF4J's
  * binding to this instance; that is why {@link #start()} exists. A refresh or update of the host
@@ -88,8 +93,12 @@ public final class TroupeLogging {
     private final Object lifecycle = new Object();
 
     private volatile RecordContext context = RecordContext.NONE;
+    /** The record contexts of the open {@link LoggerUse}s; replaced under {@link #lifecycle}. */
+    private volatile RecordContext[] useContexts = new RecordContext[0];
     /** Guarded by {@link #lifecycle}. */
     private boolean running;
+    /** Open {@link LoggerUse}s; guarded by {@link #lifecycle}. */
+    private int uses;
 
     /**
      * Reads the configuration, starts the logger thread and writes the configuration's warnings.
@@ -134,6 +143,54 @@ public final class TroupeLogging {
                 + (factory == null ? "nothing" : factory.getClass().getName())
                 + " instead of " + TroupeServiceProvider.class.getName()
                 + " (loaded by " + LoggerFactory.class.getClassLoader() + ")");
+    }
+
+    /**
+     * The instance SLF4J is bound to, if it is Troupe's provider; empty when the application brought
+     * another provider (logback, ...), which Troupe then simply logs through.
+     */
+    public static Optional<TroupeLogging> bound() {
+        ILoggerFactory factory = LoggerFactory.getILoggerFactory();
+        return factory instanceof TroupeLoggerFactory troupe ? Optional.of(troupe.logging()) : Optional.empty();
+    }
+
+    /**
+     * Opens a use of this logger (see {@link LoggerUse}): starts it if it is stopped; the last use to close
+     * stops it.
+     */
+    public LoggerUse use() {
+        synchronized (lifecycle) {
+            uses++;
+            start();
+        }
+        return new LoggerUse(this);
+    }
+
+    /** {@link LoggerUse#close()}. */
+    void release(LoggerUse use) {
+        synchronized (lifecycle) {
+            if (!use.markClosed()) {
+                return;
+            }
+            replaceContext(use.context(), null);
+            if (--uses == 0) {
+                stop();
+            }
+        }
+    }
+
+    /** Replaces {@code old} by {@code next} among the uses' record contexts; either may be null or none. */
+    void replaceContext(RecordContext old, RecordContext next) {
+        synchronized (lifecycle) {
+            List<RecordContext> contexts = new ArrayList<>(List.of(useContexts));
+            if (old != null) {
+                contexts.remove(old);
+            }
+            if (next != null && next != RecordContext.NONE) {
+                contexts.add(next);
+            }
+            useContexts = contexts.toArray(new RecordContext[0]);
+        }
     }
 
     /**
@@ -245,12 +302,7 @@ public final class TroupeLogging {
     /** The record's entries: the runtime's for the calling thread, overridden by the caller's MDC. */
     private Map<String, String> entries() {
         Map<String, String> own = mdc.getCopyOfContextMap();
-        Map<String, String> runtime;
-        try {
-            runtime = context.entries();
-        } catch (RuntimeException e) {
-            runtime = null; // a record must not fail for want of its context
-        }
+        Map<String, String> runtime = runtimeEntries();
         if (runtime == null || runtime.isEmpty()) {
             return own;
         }
@@ -260,6 +312,25 @@ public final class TroupeLogging {
         Map<String, String> merged = new HashMap<>(runtime);
         merged.putAll(own);
         return merged;
+    }
+
+    /** The entries of the first record context that has some for the calling thread; null for none. */
+    private Map<String, String> runtimeEntries() {
+        try {
+            Map<String, String> entries = context.entries();
+            if (entries != null && !entries.isEmpty()) {
+                return entries;
+            }
+            for (RecordContext use : useContexts) {
+                entries = use.entries();
+                if (entries != null && !entries.isEmpty()) {
+                    return entries;
+                }
+            }
+            return null;
+        } catch (RuntimeException e) {
+            return null; // a record must not fail for want of its context
+        }
     }
 
     /** Logger thread, holding the I/O lock: applies the configuration file if it changed. */

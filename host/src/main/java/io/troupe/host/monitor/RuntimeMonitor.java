@@ -107,8 +107,14 @@ public final class RuntimeMonitor {
         return stats;
     }
 
-    /** Starts the monitor thread. */
+    /** Starts the monitor thread, named {@value #THREAD_NAME}. */
     public void start() {
+        start(THREAD_NAME);
+    }
+
+    /** Starts the monitor thread under {@code threadName} (an embedded runtime's prefix, then {@code -monitor}). */
+    public void start(String threadName) {
+        thread.setName(threadName);
         thread.start();
         LOG.info("Monitor started: stalls after {} (IO loops {}), workers {}..{},"
                 + " extra workers retire after {} unneeded, summary {}; actor pools grow after {} above {} waiting"
@@ -244,7 +250,7 @@ public final class RuntimeMonitor {
         }
     }
 
-    /** {@value #THREAD_NAME}: ticks every period until stopped. */
+    /** {@value #THREAD_NAME} (or the name given to {@link #start(String)}): ticks every period until stopped. */
     private final class MonitorThread extends Thread {
 
         volatile boolean running = true;

@@ -29,7 +29,6 @@ import io.troupe.api.Factory;
 import io.troupe.api.Handler;
 import io.troupe.api.Poolable;
 import io.troupe.host.actor.ActorSystem;
-import io.troupe.host.actor.FactoryResolver;
 import io.troupe.host.actor.FactorySource;
 import io.troupe.host.actor.StopReason;
 import io.troupe.host.timer.Scheduler;
@@ -49,11 +48,12 @@ import io.troupe.host.timer.Scheduler;
  * <p><b>Threading:</b> lookups are lock-free reads of immutable maps republished on every change;
  * changes arrive on framework threads and are serialised by the tracker's monitor.
  */
-public final class PluginDirectory implements FactoryResolver {
+public final class PluginDirectory implements ActorDirectory {
 
     private static final Logger LOG = LoggerFactory.getLogger(PluginDirectory.class);
 
     private final BundleContext context;
+    private final Duration swapGrace;
     private volatile ActorSystem system;
     private volatile PluginSwaps swaps;
     private final List<PluginFactory> tracked = new ArrayList<>();
@@ -62,15 +62,20 @@ public final class PluginDirectory implements FactoryResolver {
     private ServiceTracker<ActorFactory, PluginFactory> tracker;
     private final ActorPools pools = new ActorPools();
 
-    public PluginDirectory(BundleContext context) {
+    /**
+     * @param swapGrace how long the actors no new revision took over wait after a swap before they stop
+     */
+    public PluginDirectory(BundleContext context, Duration swapGrace) {
         this.context = context;
+        this.swapGrace = swapGrace;
     }
 
     /**
      * Starts tracking plugin services (those already registered are added at once); their actors live
      * in {@code system}, which resolves factory names through this directory.
      */
-    public void open(ActorSystem system, Scheduler scheduler, Duration swapGrace) {
+    @Override
+    public void open(ActorSystem system, Scheduler scheduler) {
         this.system = system;
         this.swaps = new PluginSwaps(system, scheduler, swapGrace, this::forget);
         Filter filter;
@@ -95,6 +100,7 @@ public final class PluginDirectory implements FactoryResolver {
     }
 
     /** Stops tracking; the actors of every tracked service stop. */
+    @Override
     public void close() {
         if (tracker != null) {
             tracker.close();
@@ -115,10 +121,7 @@ public final class PluginDirectory implements FactoryResolver {
                 : Optional.of(plugin.asFactory(factoryName));
     }
 
-    /**
-     * Forgets every handler actor and pool of {@code tenant}, so that its next request starts fresh
-     * ones (the actor system stops the old ones: {@link ActorSystem#stopTenant}).
-     */
+    @Override
     public void forgetTenant(String tenant) {
         synchronized (tracked) {
             for (PluginFactory plugin : tracked) {
@@ -219,29 +222,25 @@ public final class PluginDirectory implements FactoryResolver {
     /**
      * The tenant's actor for the handler of {@code messageName}, if a handler serves it and the tenant
      * may use it: the plugin's {@link TenantScope} includes the tenant and the tenant's policy allows
-     * the name. Otherwise empty, as if no handler served the name.
-     *
-     * @throws io.troupe.api.TroupeException {@code tenant.limit.actors} when the tenant's handler
-     *         actor does not exist yet and the tenant is at its actor limit
+     * the name ({@link PluginFactory#handlerFor}). Otherwise empty, as if no handler served the name.
      */
+    @Override
     public Optional<ActorRef> handler(String tenant, String messageName) {
         PluginFactory plugin = handlers.get(messageName);
-        if (plugin == null || !plugin.serves(tenant)
-                || (!tenant.isEmpty() && !system.tenantPolicy(tenant).allows(messageName))) {
-            return Optional.empty();
-        }
-        return Optional.of(plugin.handlerActor(tenant, system));
+        return plugin == null ? Optional.empty() : plugin.handlerFor(tenant, messageName, system);
     }
 
-    /** The actor pools of poolable handlers, for the monitor that sizes them. */
+    @Override
     public ActorPools pools() {
         return pools;
     }
 
+    @Override
     public Set<String> handlerNames() {
         return handlers.keySet();
     }
 
+    @Override
     public Set<String> factoryNames() {
         return factories.keySet();
     }
@@ -263,7 +262,7 @@ public final class PluginDirectory implements FactoryResolver {
         PoolBounds bounds = handlerNames.isEmpty() ? null
                 : PoolBounds.declared(reference.getProperty(Poolable.MIN), reference.getProperty(Poolable.MAX),
                         reference.getProperty("service.id") + " from " + reference.getBundle()).orElse(null);
-        PluginFactory plugin = new PluginFactory(reference, factory, handlerNames, factoryNames, bounds, pools);
+        PluginFactory plugin = PluginService.factory(reference, factory, handlerNames, factoryNames, bounds, pools);
         if (swaps.offer(plugin)) {
             LOG.debug("Plugin {}: {} held back until its actors moved to it", plugin.bundle(), plugin);
             return plugin;
@@ -301,7 +300,8 @@ public final class PluginDirectory implements FactoryResolver {
             return; // a swapped-out service: routed to its detached actors until the swap completes
         }
         forget(plugin);
-        String names = String.join(", ", plugin.handlerNames().isEmpty() ? plugin.factoryNames() : plugin.handlerNames());
+        String names = String.join(", ",
+                plugin.handlerNames().isEmpty() ? plugin.factoryNames() : plugin.handlerNames());
         plugin.stopAll(system, new StopReason("code went away: '" + names + "' from " + plugin.bundle()
                 + " is no longer registered", ErrorCode.NO_HANDLER, null));
         LOG.info("Plugin {} withdrew {}", plugin.bundle(), describe(plugin));
@@ -319,7 +319,7 @@ public final class PluginDirectory implements FactoryResolver {
     /** Gives the service object back to the framework. */
     private void release(PluginFactory plugin) {
         try {
-            context.ungetService(plugin.reference());
+            context.ungetService(PluginService.referenceOf(plugin));
         } catch (IllegalStateException e) {
             // the host itself is stopping; nothing to release
         }
@@ -339,7 +339,8 @@ public final class PluginDirectory implements FactoryResolver {
                     if (a.isRetired() != b.isRetired()) {
                         return a.isRetired() ? b : a; // the next revision, once it took over
                     }
-                    PluginFactory winner = a.reference().compareTo(b.reference()) >= 0 ? a : b;
+                    PluginFactory winner =
+                            PluginService.referenceOf(a).compareTo(PluginService.referenceOf(b)) >= 0 ? a : b;
                     LOG.warn("{} '{}' is registered by {} and {}; using {}", handlerNames ? "Handler" : "Factory",
                             name, a.bundle(), b.bundle(), winner.bundle());
                     return winner;

@@ -1,12 +1,9 @@
 package io.troupe.host.plugin;
 
-import java.util.LinkedHashMap;
+import java.util.Collection;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-
-import org.osgi.framework.ServiceReference;
-import org.osgi.framework.wiring.BundleWiring;
 
 import io.troupe.api.ActorFactory;
 import io.troupe.api.ActorOptions;
@@ -16,9 +13,10 @@ import io.troupe.host.actor.FactorySource;
 import io.troupe.host.actor.StopReason;
 
 /**
- * One {@link ActorFactory} service registered by a plugin bundle, with the handler and factory names
- * it serves, its per-tenant handler actors and every actor created from it, so that they all stop
- * when the service goes away, or move to the next revision's service when the plugin is swapped
+ * One {@link ActorFactory} registered under handler and factory names, by a plugin bundle's service or
+ * in code on the embedded runtime (its {@link CodeProvider}), with its per-tenant handler actors and
+ * every actor created from it, so that they all stop when the service goes away (or the registration
+ * is withdrawn), or move to the next revision's service when the plugin is swapped
  * (see {@link PluginSwaps}). While a swap is pending the factory is <i>retired</i>: its actors are
  * detached, and handler actors for new tenants are created detached too.
  *
@@ -28,17 +26,18 @@ import io.troupe.host.actor.StopReason;
  * keeps the kind of handler it has across a swap (a pool stays a pool, with the new revision's
  * bounds if it declares any; a single actor stays single) until it stops.
  *
+ * <p>Nothing here depends on OSGi: the embedded runtime uses this class on a plain class path, and
+ * only {@link PluginService} knows the service behind a plugin's factory.
+ *
  * <p><b>Threading:</b> every method from any thread; the actor sets are concurrent.
  */
 final class PluginFactory implements FactorySource, MemberSource {
 
-    private final ServiceReference<ActorFactory> reference;
+    private final CodeProvider provider;
     private final ActorFactory factory;
     private final List<String> handlerNames;
     private final List<String> factoryNames;
-    private final String bundle;
-    private final String symbolicName;
-    /** The tenants the plugin's manifest limits it to. */
+    /** The tenants the provider limits the names to. */
     private final TenantScope scope;
     private final ConcurrentHashMap<String, ActorRef> handlerActors = new ConcurrentHashMap<>();
     /** Every live actor created from this service, with the factory name it came from ("" for handlers). */
@@ -54,30 +53,21 @@ final class PluginFactory implements FactorySource, MemberSource {
     /** See {@link #codeLoader()}. */
     private final ClassLoader codeLoader;
 
-    PluginFactory(ServiceReference<ActorFactory> reference, ActorFactory factory,
-                  List<String> handlerNames, List<String> factoryNames) {
-        this(reference, factory, handlerNames, factoryNames, null, null);
-    }
-
     /**
+     * @param provider   who provides the code: a plugin's service or the application
      * @param poolBounds the pool bounds of a poolable handler, {@code null} for one actor per tenant
      * @param pools      where pools register for the monitor; only used with {@code poolBounds}
      */
-    PluginFactory(ServiceReference<ActorFactory> reference, ActorFactory factory, List<String> handlerNames,
+    PluginFactory(CodeProvider provider, ActorFactory factory, List<String> handlerNames,
                   List<String> factoryNames, PoolBounds poolBounds, ActorPools pools) {
+        this.provider = provider;
         this.poolBounds = handlerNames.isEmpty() ? null : poolBounds;
         this.pools = pools;
-        this.reference = reference;
         this.factory = factory;
         this.handlerNames = List.copyOf(handlerNames);
         this.factoryNames = List.copyOf(factoryNames);
-        this.bundle = reference.getBundle() == null ? "?"
-                : reference.getBundle().getSymbolicName() + " " + reference.getBundle().getVersion();
-        this.symbolicName = reference.getBundle() == null ? "?" : reference.getBundle().getSymbolicName();
-        this.scope = TenantScope.of(reference.getBundle());
-        BundleWiring wiring = reference.getBundle() == null ? null : reference.getBundle().adapt(BundleWiring.class);
-        ClassLoader bundleLoader = wiring == null ? null : wiring.getClassLoader();
-        this.codeLoader = bundleLoader != null ? bundleLoader : factory.getClass().getClassLoader();
+        this.scope = provider.scope();
+        this.codeLoader = provider.codeLoader(factory);
     }
 
     @Override
@@ -85,10 +75,7 @@ final class PluginFactory implements FactorySource, MemberSource {
         return factory;
     }
 
-    /**
-     * The class loader of the bundle that registered the service (its current revision), whatever
-     * class the factory object has: the service's actors belong to that bundle's swaps.
-     */
+    /** The class loader of the provider's code ({@link CodeProvider#codeLoader}): the revision its swaps move. */
     @Override
     public ClassLoader codeLoader() {
         return codeLoader;
@@ -111,7 +98,11 @@ final class PluginFactory implements FactorySource, MemberSource {
     }
 
     String symbolicName() {
-        return symbolicName;
+        return provider.symbolicName();
+    }
+
+    CodeProvider provider() {
+        return provider;
     }
 
     /** Whether {@code tenant} may use this plugin's handlers and factories (its {@value TenantScope#HEADER}). */
@@ -215,12 +206,8 @@ final class PluginFactory implements FactorySource, MemberSource {
     }
 
     /** Whether this service serves the handler or factory names of {@code names}, all of them. */
-    boolean serves(java.util.Collection<String> names) {
+    boolean serves(Collection<String> names) {
         return names.stream().allMatch(name -> handlerNames.contains(name) || factoryNames.contains(name));
-    }
-
-    ServiceReference<ActorFactory> reference() {
-        return reference;
     }
 
     List<String> handlerNames() {
@@ -232,12 +219,27 @@ final class PluginFactory implements FactorySource, MemberSource {
     }
 
     String bundle() {
-        return bundle;
+        return provider.description();
     }
 
     /** A source whose actors report the given factory name as their origin. */
     FactorySource asFactory(String factoryName) {
         return new NamedFactorySource(this, factoryName);
+    }
+
+    /**
+     * The actor that serves {@code messageName}, one of this factory's handler names, for {@code tenant}:
+     * {@link #handlerActor}, if the tenant may use it (the provider's {@link TenantScope} includes the tenant,
+     * and the tenant's policy allows the name); otherwise empty, as if no handler served the name.
+     *
+     * @throws io.troupe.api.TroupeException {@code tenant.limit.actors} when the tenant's handler actor does
+     *         not exist yet and the tenant is at its actor limit
+     */
+    Optional<ActorRef> handlerFor(String tenant, String messageName, ActorSystem system) {
+        if (!serves(tenant) || (!tenant.isEmpty() && !system.tenantPolicy(tenant).allows(messageName))) {
+            return Optional.empty();
+        }
+        return Optional.of(handlerActor(tenant, system));
     }
 
     /**
@@ -295,6 +297,6 @@ final class PluginFactory implements FactorySource, MemberSource {
 
     @Override
     public String toString() {
-        return origin() + " from " + bundle;
+        return origin() + " from " + bundle();
     }
 }

@@ -16,6 +16,11 @@
  *    the monitor thread samples it (PoolSample) and grows or shrinks it (ActorPools lists them)
  *
  *  service removed: its actors stop, queued requests fail with no.handler
+ *
+ *  ActorDirectory: where the runtime core finds handlers and factories, either
+ *    PluginDirectory (the OSGi whiteboard, in the server) or CodeDirectory (registrations in code, on
+ *    the embedded runtime io.troupe.runtime.Troupe); both hold PluginFactory objects, whose
+ *    CodeProvider is a PluginService (the OSGi part) or the application's code
  * </pre>
  *
  * <h2>Hot swap</h2>

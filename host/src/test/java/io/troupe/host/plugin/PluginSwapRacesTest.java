@@ -69,9 +69,9 @@ class PluginSwapRacesTest {
     }
 
     private static PluginFactory revision(String version, boolean failStart) {
-        return new PluginFactory(ServiceWithoutBundle.reference(), () -> new Greeter(version, failStart),
+        return PluginService.factory(ServiceWithoutBundle.reference(), () -> new Greeter(version, failStart),
                 List.of("greet"),
-                List.of("greet.f"));
+                List.of("greet.f"), null, null);
     }
 
     /**

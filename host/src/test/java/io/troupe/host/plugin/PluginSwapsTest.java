@@ -72,8 +72,8 @@ class PluginSwapsTest {
     }
 
     private PluginFactory revision(String version, boolean stubborn) {
-        return new PluginFactory(ServiceWithoutBundle.reference(), () -> new Greeter(version, stubborn),
-                List.of("greet"), List.of());
+        return PluginService.factory(ServiceWithoutBundle.reference(), () -> new Greeter(version, stubborn),
+                List.of("greet"), List.of(), null, null);
     }
 
     private static Object ask(ActorRef target, String message) throws Exception {
@@ -135,9 +135,8 @@ class PluginSwapsTest {
         assertEquals(List.of(), begin(v1));
         CompletableFuture<Object> queued = actor.ask("b", BOUND).toCompletableFuture();
 
-        PluginFactory other = new PluginFactory(ServiceWithoutBundle.reference(), () -> new Greeter("other", false),
-                List.of("hello"),
-                List.of());
+        PluginFactory other = PluginService.factory(ServiceWithoutBundle.reference(),
+                () -> new Greeter("other", false), List.of("hello"), List.of(), null, null);
         swaps.offer(other);
         PluginSwaps.Completion refused = swaps.complete(other.symbolicName(), Class::forName, "greet 2");
         assertEquals(1, refused.failures().size(), refused.failures().toString());

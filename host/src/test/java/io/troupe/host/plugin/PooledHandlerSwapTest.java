@@ -48,7 +48,7 @@ class PooledHandlerSwapTest {
 
     private PluginFactory revision(String version) {
         ActorFactory factory = () -> (ctx, message) -> ctx.reply(version + ":" + message);
-        return new PluginFactory(ServiceWithoutBundle.reference(), factory, List.of("greet"), List.of(),
+        return PluginService.factory(ServiceWithoutBundle.reference(), factory, List.of("greet"), List.of(),
                 new PoolBounds(2, 3),
                 fixture.pools);
     }
@@ -124,7 +124,7 @@ class PooledHandlerSwapTest {
         assertEquals(java.util.Optional.of(new PoolBounds(2, 8)), PoolBounds.declared(" 2", "8", "s"));
         assertEquals(java.util.Optional.of(new PoolBounds(1, 1)), PoolBounds.declared(1L, 1L, "s"));
 
-        PluginFactory single = new PluginFactory(ServiceWithoutBundle.reference(),
+        PluginFactory single = PluginService.factory(ServiceWithoutBundle.reference(),
                 () -> (ctx, message) -> ctx.reply(message),
                 List.of("greet"), List.of(), PoolBounds.declared("x", 4, "s").orElse(null), fixture.pools);
         ActorRef handler = single.handlerActor("t1", fixture.system);

@@ -8,7 +8,7 @@ import io.troupe.api.ActorFactory;
 
 /**
  * A service reference of no bundle, for plugin services built without a framework: {@link
- * PluginFactory} then names its bundle "?" and takes its factory object's class loader as its code's.
+ * PluginService} then names its bundle "?" and takes its factory object's class loader as its code's.
  * Nothing else is asked of it in these tests; every method answers {@code null}.
  *
  * <p><b>Threading:</b> stateless.

@@ -59,7 +59,7 @@ import io.troupe.host.plugin.CodeDirectory;
  * {@link #close()} stops every actor, children before their parents ({@code postStop} runs), waiting up to
  * the {@linkplain Builder#shutdownTimeout shutdown timeout}; then it stops the monitor, the workers
  * ({@code <prefix>-worker-N}), the timer ({@code <prefix>-timer}) and its use of the logger, each within the
- * timeout. It is idempotent.
+ * timeout; {@link #whenTerminated()} completes once every actor has stopped. It is idempotent.
  *
  * <h2>Logging</h2>
  * The host jar is also Troupe's SLF4J provider. When SLF4J is bound to it (the host jar is the only provider
@@ -193,6 +193,17 @@ public final class Troupe implements TroupeRuntime, AutoCloseable {
     @Override
     public Optional<ActorRef> lookup(long id) {
         return runtime.lookup(id);
+    }
+
+    @Override
+    public Optional<ActorRef> lookup(String tenant, String path) {
+        return runtime.lookup(tenant, path);
+    }
+
+    /** Completes once {@link #close()} has stopped every actor. */
+    @Override
+    public CompletionStage<Void> whenTerminated() {
+        return runtime.whenTerminated();
     }
 
     @Override

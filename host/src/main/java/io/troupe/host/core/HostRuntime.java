@@ -91,6 +91,16 @@ public final class HostRuntime implements TroupeRuntime {
     }
 
     @Override
+    public Optional<ActorRef> lookup(String tenant, String path) {
+        return system.lookup(tenant, path);
+    }
+
+    @Override
+    public CompletionStage<Void> whenTerminated() {
+        return system.whenTerminated();
+    }
+
+    @Override
     public Set<String> handlerNames() {
         return directory.handlerNames();
     }

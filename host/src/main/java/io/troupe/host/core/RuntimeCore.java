@@ -37,7 +37,7 @@ import io.troupe.host.timer.TimerThread;
  *           ─ record context (the actor and tenant of a turn) ─ directory.open ─ HostRuntime
  *   startMonitor (prefix-monitor) / stopMonitor        any number of times while it runs
  *   close   monitor ─ directory.close (its actors stop) ─ ActorSystem.shutdown (every actor, children
- *           first, postStop runs) ─ workers ─ timer
+ *           first, postStop runs; then {@link TroupeRuntime#whenTerminated()} completes) ─ workers ─ timer
  *           ─ "Troupe runtime stopped" ─ the caller's last step ─ logger use (the last use stops the logger)
  * </pre>
  *

@@ -191,10 +191,11 @@ class TroupeTest {
         Troupe troupe = builder(test).build();
         List<String> stops = Collections.synchronizedList(new ArrayList<>());
         CountDownLatch bothStarted = new CountDownLatch(2);
-        troupe.spawn(() -> new Actor() {
+        ActorRef parent = troupe.spawn(() -> new Actor() {
             @Override
             public void preStart(ActorContext ctx) {
-                ctx.spawn(() -> Actors.recordingStop("child", stops, bothStarted));
+                ctx.spawn(() -> Actors.recordingStop("child", stops, bothStarted),
+                        ActorOptions.defaults().withName("child"));
                 bothStarted.countDown();
             }
 
@@ -208,6 +209,10 @@ class TroupeTest {
             }
         }, ActorOptions.defaults().withName("parent"));
         assertTrue(bothStarted.await(10, TimeUnit.SECONDS));
+        assertEquals(parent, troupe.lookup("", "parent").orElseThrow());
+        ActorRef child = troupe.lookup("", "parent/child").orElseThrow();
+        CompletableFuture<Void> terminated = troupe.whenTerminated().toCompletableFuture();
+        assertFalse(terminated.isDone());
         List<Thread> threads = threadsOf(prefix);
         Set<String> names = Set.copyOf(threads.stream().map(Thread::getName).toList());
         assertTrue(names.containsAll(Set.of(prefix + "-worker-1", prefix + "-worker-2", prefix + "-timer",
@@ -216,6 +221,8 @@ class TroupeTest {
         troupe.close();
 
         assertEquals(List.of("child", "parent"), stops, "close returned after every postStop, children first");
+        assertTrue(terminated.isDone(), "the runtime's termination completed within close");
+        assertTrue(child.isStopped() && parent.isStopped());
         troupe.close();
         assertEquals(List.of("child", "parent"), stops);
         for (Thread thread : threads) {

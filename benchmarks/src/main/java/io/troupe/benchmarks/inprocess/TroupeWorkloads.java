@@ -6,8 +6,7 @@ import io.troupe.api.ActorFactory;
 import io.troupe.api.ActorOptions;
 import io.troupe.api.ActorRef;
 import io.troupe.api.ChildStopped;
-import io.troupe.host.actor.ActorSystem;
-import io.troupe.host.actor.FactorySource;
+import io.troupe.api.TroupeRuntime;
 
 /**
  * The workloads written with Troupe's API ({@link Actor}, {@link ActorContext}), the way a plugin
@@ -24,11 +23,11 @@ final class TroupeWorkloads {
     private TroupeWorkloads() {
     }
 
-    static Workload pingPong(ActorSystem system, PingPongShape shape) {
+    static Workload pingPong(TroupeRuntime runtime, PingPongShape shape) {
         ActorRef[] pingers = new ActorRef[shape.pairs()];
         for (int i = 0; i < pingers.length; i++) {
-            ActorRef ponger = system.spawn(Ponger::new, ActorOptions.defaults());
-            pingers[i] = system.spawn(() -> new Pinger(ponger, shape), ActorOptions.defaults());
+            ActorRef ponger = runtime.spawn(Ponger::new, ActorOptions.defaults());
+            pingers[i] = runtime.spawn(() -> new Pinger(ponger, shape), ActorOptions.defaults());
         }
         return () -> {
             RoundSignal round = new RoundSignal(pingers.length);
@@ -39,8 +38,8 @@ final class TroupeWorkloads {
         };
     }
 
-    static Workload fanOut(ActorSystem system) {
-        ActorRef parent = system.spawn(FanOutParent::new,
+    static Workload fanOut(TroupeRuntime runtime) {
+        ActorRef parent = runtime.spawn(FanOutParent::new,
                 ActorOptions.defaults().withMailboxCapacity(WorkloadKind.FLOODED_MAILBOX_CAPACITY));
         return () -> {
             RoundSignal round = new RoundSignal(1);
@@ -49,13 +48,13 @@ final class TroupeWorkloads {
         };
     }
 
-    static Workload oneMailbox(ActorSystem system, int senderCount) {
+    static Workload oneMailbox(TroupeRuntime runtime, int senderCount) {
         int share = WorkloadKind.MAILBOX_MESSAGES / senderCount;
-        ActorRef receiver = system.spawn(() -> new Receiver(share * senderCount),
+        ActorRef receiver = runtime.spawn(() -> new Receiver(share * senderCount),
                 ActorOptions.defaults().withMailboxCapacity(WorkloadKind.FLOODED_MAILBOX_CAPACITY));
         ActorRef[] senders = new ActorRef[senderCount];
         for (int i = 0; i < senderCount; i++) {
-            senders[i] = system.spawn(() -> new Sender(receiver, share), ActorOptions.defaults());
+            senders[i] = runtime.spawn(() -> new Sender(receiver, share), ActorOptions.defaults());
         }
         return () -> {
             RoundSignal round = new RoundSignal(1);
@@ -67,8 +66,8 @@ final class TroupeWorkloads {
         };
     }
 
-    static Workload spawnStop(ActorSystem system, int count) {
-        ActorRef parent = system.spawn(() -> new SpawnParent(count), ActorOptions.defaults());
+    static Workload spawnStop(TroupeRuntime runtime, int count) {
+        ActorRef parent = runtime.spawn(() -> new SpawnParent(count), ActorOptions.defaults());
         return () -> {
             RoundSignal round = new RoundSignal(1);
             parent.tell(round, null);
@@ -76,13 +75,12 @@ final class TroupeWorkloads {
         };
     }
 
-    static void spawnIdle(ActorSystem system, int count) throws Exception {
+    static void spawnIdle(TroupeRuntime runtime, int count) throws Exception {
         RoundSignal started = new RoundSignal(count);
-        // one source for all, as the plugin directory shares one per handler and Pekko one Props
+        // one factory for all, as Pekko one Props
         ActorFactory factory = () -> new Idle(started);
-        FactorySource source = FactorySource.of(factory, "idle");
         for (int i = 0; i < count; i++) {
-            system.spawn(source, ActorOptions.defaults(), "");
+            runtime.spawn(factory, ActorOptions.defaults());
         }
         started.await();
     }

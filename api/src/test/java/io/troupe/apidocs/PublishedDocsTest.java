@@ -38,7 +38,8 @@ class PublishedDocsTest {
     private static final Set<String> API_ENTRY_POINTS = Set.of("Actor", "ActorContext", "ActorRef",
             "ActorFactory", "Handler", "Factory", "TroupeRuntime", "Receive", "AbstractActor");
     /** The test kit's entry points. */
-    private static final Set<String> TESTKIT_ENTRY_POINTS = Set.of("ActorHarness", "TestActorContext");
+    private static final Set<String> TESTKIT_ENTRY_POINTS = Set.of("ActorHarness", "TestActorContext",
+            "TroupeExtension", "TestProbe");
 
     @Test
     void everyPublicApiTypeStatesItsThreadingContractAndTheEntryPointsShowAnExample() {

@@ -16,7 +16,8 @@ import io.troupe.api.Message;
 import io.troupe.testkit.ActorHarness;
 
 /**
- * Drives one {@link CounterActor} request by request through an {@link ActorHarness}.
+ * Drives one {@link CounterActor} request by request through an {@link ActorHarness}. How the runtime gives
+ * each tenant a counter of its own is {@link CounterTenantsTest}'s, on the embedded runtime.
  *
  * <p><b>Threading:</b> JUnit's thread only.
  */
@@ -79,14 +80,6 @@ class CounterActorTest {
         Object reply = counter.deliver(new Message(CounterActor.ADD, new byte[] {'1', (byte) 0xC3})).onlyMessage();
         assertEquals(ErrorCode.BAD_REQUEST, assertInstanceOf(Failure.class, reply).code());
         assertReply("0", request(CounterActor.GET, ""));
-    }
-
-    @Test
-    void anotherActorHasItsOwnTotalAsAnotherTenantWould() throws Exception {
-        request(CounterActor.ADD, "7");
-        ActorHarness otherTenant = ActorHarness.start(() -> new CounterActor("1.0.0"));
-        assertReply("0", otherTenant.deliver(Message.of(CounterActor.GET, "")).onlyMessage());
-        assertReply("7", request(CounterActor.GET, ""));
     }
 
     @Test

@@ -1,10 +1,9 @@
-package io.troupe.host.actor;
+package io.troupe.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
-import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -18,25 +17,18 @@ import io.troupe.api.Actor;
 import io.troupe.api.ActorContext;
 import io.troupe.api.ActorOptions;
 import io.troupe.api.ActorRef;
-import io.troupe.host.dispatch.WorkerPool;
-import io.troupe.host.timer.TimerThread;
 
 /**
- * The mailbox and context guarantees under real worker threads: a burst loses nothing, and an ask's
+ * The mailbox and context guarantees on the embedded runtime (real worker threads): a burst loses nothing, and an ask's
  * callbacks never run concurrently with the actor's {@code receive}.
  */
 class RealThreadsMessagingTest {
 
-    private final WorkerPool workers = new WorkerPool(2, 2, "burst-worker", getClass().getClassLoader());
-    private final TimerThread timer = new TimerThread("burst-timer");
-    private final ActorSystem system = new ActorSystem(workers, timer, name -> Optional.empty(),
-            ActorSystem.DEFAULT_THROUGHPUT);
+    private final Troupe troupe = Troupe.builder().workers(2).maxWorkers(2).build();
 
     @AfterEach
-    void stop() throws InterruptedException {
-        system.shutdown(Duration.ofSeconds(5));
-        timer.shutdown(5, TimeUnit.SECONDS);
-        workers.shutdown(5, TimeUnit.SECONDS);
+    void stop() {
+        troupe.close();
     }
 
     @Test
@@ -45,7 +37,7 @@ class RealThreadsMessagingTest {
         AtomicLong sum = new AtomicLong();
         CountDownLatch all = new CountDownLatch(1);
         AtomicInteger received = new AtomicInteger();
-        ActorRef slow = system.spawn(() -> (ctx, message) -> {
+        ActorRef slow = troupe.spawn(() -> (ctx, message) -> {
             if ((Integer) message % 50_000 == 0) {
                 LockSupport.parkNanos(2_000_000); // slow now and then: the backlog grows far past the capacity
             }
@@ -54,23 +46,23 @@ class RealThreadsMessagingTest {
                 all.countDown();
             }
         }, ActorOptions.defaults());
-        long deadLettersBefore = system.deadLetters().count();
+        long deadLettersBefore = troupe.deadLetterCount();
         for (int i = 1; i <= burst; i++) {
             slow.tell(i);
         }
         assertTrue(all.await(60, TimeUnit.SECONDS), "received " + received.get() + " of " + burst);
         assertEquals((long) burst * (burst + 1) / 2, sum.get());
-        assertEquals(deadLettersBefore, system.deadLetters().count());
+        assertEquals(deadLettersBefore, troupe.deadLetterCount());
     }
 
     @Test
     void askCallbacksNeverRunConcurrentlyWithReceive() throws InterruptedException {
         int rounds = 20_000;
-        ActorRef echo = system.spawn(() -> (ctx, message) -> ctx.reply(message), ActorOptions.defaults());
+        ActorRef echo = troupe.spawn(() -> (ctx, message) -> ctx.reply(message), ActorOptions.defaults());
         AtomicInteger inside = new AtomicInteger();
         AtomicInteger overlaps = new AtomicInteger();
         CountDownLatch done = new CountDownLatch(1);
-        ActorRef asker = system.spawn(() -> new Actor() {
+        ActorRef asker = troupe.spawn(() -> new Actor() {
             int replies;
 
             private void enter() {

@@ -1,11 +1,10 @@
-package io.troupe.host.actor;
+package io.troupe.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
@@ -14,8 +13,6 @@ import org.junit.jupiter.api.Test;
 import io.troupe.api.ActorOptions;
 import io.troupe.api.ActorRef;
 import io.troupe.api.Terminated;
-import io.troupe.host.dispatch.WorkerPool;
-import io.troupe.host.timer.TimerThread;
 
 /**
  * Death-watch is exactly once when watching races the target's death: in each round, watchers start
@@ -28,22 +25,17 @@ class WatchRaceStressTest {
     private static final int WATCHERS = 4;
     private static final Duration WAIT = Duration.ofSeconds(10);
 
-    private final WorkerPool workers = new WorkerPool(2, 2, "watch-worker", getClass().getClassLoader());
-    private final TimerThread timer = new TimerThread("watch-timer");
-    private final ActorSystem system = new ActorSystem(workers, timer, name -> Optional.empty(),
-            ActorSystem.DEFAULT_THROUGHPUT);
+    private final Troupe troupe = Troupe.builder().workers(2).maxWorkers(2).build();
 
     @AfterEach
-    void stop() throws InterruptedException {
-        system.shutdown(Duration.ofSeconds(5));
-        timer.shutdown(5, TimeUnit.SECONDS);
-        workers.shutdown(5, TimeUnit.SECONDS);
+    void stop() {
+        troupe.close();
     }
 
     /** Watches what it is told to; answers "count" with the Terminated notices it received. */
     private ActorRef watcher() {
         int[] notices = new int[1];
-        return system.spawn(() -> (ctx, message) -> {
+        return troupe.spawn(() -> (ctx, message) -> {
             if (message instanceof ActorRef target) {
                 ctx.watch(target);
             } else if (message instanceof Terminated) {
@@ -57,12 +49,12 @@ class WatchRaceStressTest {
     @Test
     void everyWatcherHearsOfTheDeathExactlyOnce() throws Exception {
         for (int round = 0; round < ROUNDS; round++) {
-            ActorRef target = system.spawn(() -> (ctx, message) -> { }, ActorOptions.defaults());
+            ActorRef target = troupe.spawn(() -> (ctx, message) -> { }, ActorOptions.defaults());
             List<ActorRef> watchers = new ArrayList<>();
             for (int i = 0; i < WATCHERS; i++) {
                 watchers.add(watcher());
             }
-            Thread killer = new Thread(() -> system.stop(target, StopReason.NORMAL));
+            Thread killer = new Thread(() -> troupe.stop(target));
             for (int i = 0; i < WATCHERS; i++) {
                 watchers.get(i).tell(target);
                 if (i == WATCHERS / 2) {
@@ -80,7 +72,7 @@ class WatchRaceStressTest {
                 assertEquals(1, seen, "round " + round + ": notices heard by " + watcher);
                 // a second notice, if any, was queued before the first was handled: one more round trip sees it
                 assertEquals(1, count(watcher), "round " + round + ": a second notice reached " + watcher);
-                system.stop(watcher, StopReason.NORMAL);
+                troupe.stop(watcher);
             }
         }
     }

@@ -119,7 +119,8 @@ public interface ActorContext {
      * it (and to the stages derived from it, {@code thenApply}, {@code thenCompose}, {@code …Async}
      * included) run on this actor's turns, one at a time, never concurrently with {@code receive}, so
      * they may touch the actor's fields. If the actor stops (or restarts) before the reply arrives,
-     * the callbacks never run. Across a hot swap they run on the new instance's turn but belong to
+     * the callbacks never run. Never block a turn on it ({@code join}, {@code get}): it can only
+     * complete on a later turn of this very actor. Across a hot swap they run on the new instance's turn but belong to
      * the old instance's code; an actor that must survive swaps should prefer
      * {@link #ask(ActorRef, Object, Duration, BiFunction)} (since 1.4).
      */

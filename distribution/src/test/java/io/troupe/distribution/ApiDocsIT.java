@@ -30,6 +30,8 @@ class ApiDocsIT {
         assertPage("docs/api/io/troupe/api/Actor.html", "<pre>");
         assertPage("docs/testkit/index.html", "Troupe Test Kit ");
         assertPage("docs/testkit/io/troupe/testkit/ActorHarness.html", "Threading");
+        assertPage("docs/testkit/io/troupe/testkit/junit/TroupeExtension.html", "Threading");
+        assertPage("docs/testkit/io/troupe/testkit/junit/TestProbe.html", "<pre>");
     }
 
     @Test

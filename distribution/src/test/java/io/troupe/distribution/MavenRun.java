@@ -13,7 +13,9 @@ import java.util.concurrent.TimeUnit;
  * One run of Maven as a separate process, the way a user types {@code mvn} in a shell: the same Maven
  * installation and local repository as the build running the test (system properties {@code maven.home}
  * and {@code maven.repo.local}, else {@code mvn} on the PATH and its default repository), batch mode, a
- * bounded time, and its whole output kept for the failure message.
+ * bounded time, and its whole output kept for the failure message. It is not offline: it resolves what the
+ * local repository lacks, and asks the network for nothing the repository holds (every plugin and version
+ * it runs is named in full).
  *
  * <p><b>Threading:</b> the test thread; the output goes to a file, so no reader thread is needed.
  */

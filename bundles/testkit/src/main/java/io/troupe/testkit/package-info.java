@@ -23,7 +23,9 @@
  *
  * <h2>What is not simulated</h2>
  * Mailboxes, supervision, restarts, real timers and the asynchronous start of children: spawned
- * children never run unless the test runs them.
+ * children never run unless the test runs them. For those, test on the real embedded runtime with
+ * {@code io.troupe.testkit.junit.TroupeExtension} and its probes (a package of this jar that is not
+ * exported to OSGi).
  */
 @org.osgi.annotation.bundle.Export
 @org.osgi.annotation.versioning.Version("1.1.0")

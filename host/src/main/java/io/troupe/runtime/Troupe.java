@@ -139,9 +139,13 @@ public final class Troupe implements TroupeRuntime, AutoCloseable {
     /**
      * Stops every actor and the runtime's threads; see the class comment. Idempotent; an interrupt cuts the
      * current wait short, the rest is stopped all the same and the interrupt is kept.
+     *
+     * @throws IllegalStateException when called from one of this runtime's actors (it would wait for its own
+     *         turn); send a message to a thread of the application instead
      */
     @Override
     public void close() {
+        core.requireOutside();
         closed = true;
         core.close(() -> { });
     }

@@ -236,6 +236,27 @@ class TroupeTest {
     }
 
     @Test
+    void anActorCannotCloseItsOwnRuntimeWhichKeepsRunning(TestInfo test) throws Exception {
+        Troupe troupe = start(builder(test));
+        ActorRef closer = troupe.spawn(() -> (ctx, message) -> {
+            try {
+                troupe.close();
+                ctx.reply("closed");
+            } catch (IllegalStateException e) {
+                ctx.reply(e.getMessage());
+            }
+        }, ActorOptions.defaults());
+
+        Object reply = closer.ask("close", ASK).toCompletableFuture().get(10, TimeUnit.SECONDS);
+
+        assertEquals("a Troupe runtime cannot be closed from one of its own actors: close() waits for every actor's"
+                + " turn to end, this one's too; close it from another thread", reply);
+        ActorRef echo = troupe.spawn(() -> (ctx, message) -> ctx.reply(message), ActorOptions.defaults());
+        assertEquals("still", echo.ask("still", ASK).toCompletableFuture().get(10, TimeUnit.SECONDS),
+                "the runtime still runs");
+    }
+
+    @Test
     void withoutTheMonitorNoMonitorThreadRuns(TestInfo test) {
         Troupe troupe = start(builder(test).monitor(false));
         assertEquals(List.of(prefix + "-timer", prefix + "-worker-1", prefix + "-worker-2"),

@@ -174,8 +174,11 @@ public final class RuntimeCore {
      * @param lastStep runs after the runtime stopped and before the logger use closes (the host closes its
      *                 forwarding of the OSGi log there)
      * @return whether every part stopped within its timeout
+     * @throws IllegalStateException when called on one of this runtime's workers, that is from an actor's
+     *         turn: the runtime would wait for that very turn to end
      */
     public boolean close(Runnable lastStep) {
+        requireOutside();
         synchronized (lifecycle) {
             if (closed) {
                 return true;
@@ -228,6 +231,19 @@ public final class RuntimeCore {
             }
         }
         return inTime;
+    }
+
+    /**
+     * Checks that the calling thread is not one of this runtime's workers, from which {@link #close} would wait
+     * for the caller's own turn.
+     *
+     * @throws IllegalStateException on one of its workers
+     */
+    public void requireOutside() {
+        if (workers.workers().contains(Thread.currentThread())) {
+            throw new IllegalStateException("a Troupe runtime cannot be closed from one of its own actors: close()"
+                    + " waits for every actor's turn to end, this one's too; close it from another thread");
+        }
     }
 
     /** A start that failed half-way: the threads already started end. */

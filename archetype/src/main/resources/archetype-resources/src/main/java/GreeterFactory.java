@@ -38,8 +38,7 @@ public final class GreeterFactory implements ActorFactory {
 
         @Override
         public void receive(ActorContext ctx, Object message) {
-            Message request = (Message) message;
-            String name = new String(request.content(), StandardCharsets.UTF_8).strip();
+            String name = ((Message) message).text().strip();
             ctx.reply(greeting(name).getBytes(StandardCharsets.UTF_8));
             ctx.stop();
         }

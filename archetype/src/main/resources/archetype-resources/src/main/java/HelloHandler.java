@@ -1,18 +1,17 @@
 package ${package};
 
-import java.nio.charset.StandardCharsets;
-
 import org.osgi.service.component.annotations.Component;
 
+import io.troupe.api.AbstractActor;
 import io.troupe.api.Actor;
 import io.troupe.api.ActorContext;
 import io.troupe.api.ActorFactory;
 import io.troupe.api.ActorRef;
-import io.troupe.api.ChildFailed;
 import io.troupe.api.ChildStopped;
 import io.troupe.api.Failure;
 import io.troupe.api.Handler;
 import io.troupe.api.Message;
+import io.troupe.api.Receive;
 
 /**
  * The {@value #MESSAGE} handler: for each request naming someone, it spawns a greeter child by its
@@ -39,26 +38,23 @@ public final class HelloHandler implements ActorFactory {
     }
 
     /**
-     * One tenant's handler actor. A named class with a no-argument constructor, not a lambda, so that a
-     * hot swap of the plugin can move it to the new version.
+     * One tenant's handler actor, written as a {@link Receive}: one case per kind of message. A named class
+     * with a no-argument constructor, not a lambda, so that a hot swap of the plugin can move it to the new
+     * version.
      *
      * <p><b>Threading:</b> an actor: one message at a time.
      */
-    static final class HelloActor implements Actor {
+    static final class HelloActor extends AbstractActor {
 
         @Override
-        public void receive(ActorContext ctx, Object message) {
-            if (message instanceof Message request) {
-                greet(ctx, request);
-            } else if (message instanceof ChildStopped || message instanceof ChildFailed) {
-                // a greeter stopped after its reply (or failed and was restarted): nothing to do
-            } else {
-                ctx.reply(Failure.badRequest(MESSAGE + " expects a Message, got " + message.getClass().getName()));
-            }
+        protected Receive createReceive() {
+            return Receive.match(Message.class, HelloActor::greet)
+                    .match(ChildStopped.class, (ctx, stopped) -> { }) // a greeter stopped after its reply
+                    .build(); // anything else is unhandled: a dead letter with reason "unhandled"
         }
 
         private static void greet(ActorContext ctx, Message request) {
-            String name = new String(request.content(), StandardCharsets.UTF_8).strip();
+            String name = request.text().strip();
             if (name.isEmpty()) {
                 ctx.reply(Failure.badRequest(MESSAGE + " expects a name to greet, got nothing"));
                 return;

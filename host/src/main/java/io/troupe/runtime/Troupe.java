@@ -56,10 +56,10 @@ import io.troupe.host.plugin.CodeDirectory;
  * {@code no.handler}.
  *
  * <h2>Closing</h2>
- * {@link #close()} stops every actor, children before their parents ({@code postStop} runs), waiting up to
- * the {@linkplain Builder#shutdownTimeout shutdown timeout}; then it stops the monitor, the workers
- * ({@code <prefix>-worker-N}), the timer ({@code <prefix>-timer}) and its use of the logger, each within the
- * timeout; {@link #whenTerminated()} completes once every actor has stopped. It is idempotent.
+ * {@link #close()} stops the monitor, then every actor, children before their parents ({@code postStop} runs),
+ * waiting up to the {@linkplain Builder#shutdownTimeout shutdown timeout}; {@link #whenTerminated()} completes
+ * once they have all stopped. Then it stops the workers ({@code <prefix>-worker-N}), the timer
+ * ({@code <prefix>-timer}) and its use of the logger, each within the timeout. It is idempotent.
  *
  * <h2>Logging</h2>
  * The host jar is also Troupe's SLF4J provider. When SLF4J is bound to it (the host jar is the only provider
@@ -70,7 +70,7 @@ import io.troupe.host.plugin.CodeDirectory;
  * Log4j, ...), Troupe only logs through it and starts no logger of its own.
  *
  * <p><b>Threading:</b> every method from any thread. {@link #close()} blocks until the runtime has stopped:
- * call it from a thread of the application, never from an actor's turn.
+ * call it from a thread of the application; from one of the runtime's own actors it throws.
  */
 public final class Troupe implements TroupeRuntime, AutoCloseable {
 

@@ -1,14 +1,15 @@
 /**
- * Mailboxes: each actor's bounded FIFO queue of messages, and beside it the unbounded lane for the
+ * Mailboxes: each actor's FIFO queue of messages, with a capacity the cell's overflow policy reads, and beside it the unbounded lane for the
  * runtime's system messages. Private to the host bundle.
  *
  * <pre>
  *  any thread                                          the actor's turn (one worker at a time)
  *  ─────────────────────────────────────────────────   ─────────────────────────────────────────
  *  ActorRef.tell / offer / send
- *    └► ActorCell.enqueue: new Envelope(message, sender)
- *         └► Mailbox.offer ── full ──► false: the cell makes it a dead letter (tell), or the caller
- *              │                       learns it (offer; send retries, see actor.BlockingSend)
+ *    └► ActorCell.tell / offer: new Envelope(message, sender)
+ *         ├► Mailbox.forceOffer (tell under the default BACKPRESSURE policy: one getAndAdd, no bound)
+ *         └► Mailbox.offer ── full ──► false: the cell applies the actor's overflow policy (tell), or
+ *              │                       the caller learns it (offer; send retries, see actor.BlockingSend)
  *              │ claim a place (CAS on produced), link (getAndSet of head)
  *              ▼
  *         sentinel ─► e1 ─► e2 ─► e3 ◄─ head   ────────►  Mailbox.poll, then releaseLast

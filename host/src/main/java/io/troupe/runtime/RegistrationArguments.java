@@ -1,6 +1,10 @@
 package io.troupe.runtime;
 
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * The checks of the names and pool bounds given to {@link Troupe} and its builder, so that both refuse the
@@ -25,6 +29,21 @@ final class RegistrationArguments {
                     + name + "'");
         }
         return name;
+    }
+
+    /** {@code names}, checked one by one: at least one, none blank, none twice; as an immutable list in order. */
+    static List<String> checkAll(String what, Collection<String> names) {
+        Objects.requireNonNull(names, what);
+        if (names.isEmpty()) {
+            throw new IllegalArgumentException(what + " must hold at least one name");
+        }
+        Set<String> seen = new LinkedHashSet<>();
+        for (String name : names) {
+            if (!seen.add(check(what, name))) {
+                throw new IllegalArgumentException(what + " holds '" + name + "' twice");
+            }
+        }
+        return List.copyOf(seen);
     }
 
     /** Checks the bounds of a poolable handler's pool: {@code 1 <= min <= max}. */

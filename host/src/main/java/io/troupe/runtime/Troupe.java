@@ -2,6 +2,7 @@ package io.troupe.runtime;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
@@ -105,6 +106,18 @@ public final class Troupe implements TroupeRuntime, AutoCloseable {
      */
     public Registration registerHandler(String messageName, ActorFactory factory) {
         return register(List.of(RegistrationArguments.check("messageName", messageName)), List.of(), factory, 0, 0);
+    }
+
+    /**
+     * Serves every name of {@code messageNames} with one actor per tenant from {@code factory}, as a plugin's
+     * {@code @Handler({"counter.add", "counter.get"})} does: all the names reach the same actor.
+     *
+     * @throws IllegalArgumentException for no names, a blank name, a name given twice, or one a handler is
+     *                                  registered under already
+     * @throws IllegalStateException    once this runtime is closed
+     */
+    public Registration registerHandler(Collection<String> messageNames, ActorFactory factory) {
+        return register(RegistrationArguments.checkAll("messageNames", messageNames), List.of(), factory, 0, 0);
     }
 
     /**
@@ -393,31 +406,42 @@ public final class Troupe implements TroupeRuntime, AutoCloseable {
             return this;
         }
 
-        /** Registers a handler at start; see {@link Troupe#registerHandler}. */
+        /** Registers a handler at start; see {@link Troupe#registerHandler(String, ActorFactory)}. */
         public Builder handler(String messageName, ActorFactory factory) {
-            return add(RegistrationArguments.check("messageName", messageName), null, factory, 0, 0);
+            return add(List.of(RegistrationArguments.check("messageName", messageName)), null, factory, 0, 0);
+        }
+
+        /**
+         * Registers a handler of several names at start; see
+         * {@link Troupe#registerHandler(Collection, ActorFactory)}.
+         */
+        public Builder handler(Collection<String> messageNames, ActorFactory factory) {
+            return add(RegistrationArguments.checkAll("messageNames", messageNames), null, factory, 0, 0);
         }
 
         /** Registers a poolable handler at start; see {@link Troupe#registerPoolableHandler}. */
         public Builder poolableHandler(String messageName, ActorFactory factory, int min, int max) {
             RegistrationArguments.checkPool(min, max);
-            return add(RegistrationArguments.check("messageName", messageName), null, factory, min, max);
+            return add(List.of(RegistrationArguments.check("messageName", messageName)), null, factory, min, max);
         }
 
         /** Registers a factory name at start; see {@link Troupe#registerFactory}. */
         public Builder factory(String factoryName, ActorFactory factory) {
-            return add(null, RegistrationArguments.check("factoryName", factoryName), factory, 0, 0);
+            return add(List.of(), RegistrationArguments.check("factoryName", factoryName), factory, 0, 0);
         }
 
-        private Builder add(String handler, String factoryName, ActorFactory factory, int min, int max) {
+        private Builder add(List<String> handlers, String factoryName, ActorFactory factory, int min, int max) {
             Objects.requireNonNull(factory, "factory");
-            if (handler != null && !handlerNames.add(handler)) {
-                throw new IllegalArgumentException("a handler for '" + handler + "' is registered already");
+            for (String handler : handlers) {
+                if (handlerNames.contains(handler)) {
+                    throw new IllegalArgumentException("a handler for '" + handler + "' is registered already");
+                }
             }
+            handlerNames.addAll(handlers);
             if (factoryName != null && !factoryNames.add(factoryName)) {
                 throw new IllegalArgumentException("a factory named '" + factoryName + "' is registered already");
             }
-            registrations.add(new Pending(handler, factoryName, factory, min, max));
+            registrations.add(new Pending(handlers, factoryName, factory, min, max));
             return this;
         }
 
@@ -436,7 +460,7 @@ public final class Troupe implements TroupeRuntime, AutoCloseable {
                     shutdownTimeout);
             CodeDirectory directory = new CodeDirectory();
             for (Pending pending : registrations) {
-                directory.register(pending.handler == null ? List.of() : List.of(pending.handler),
+                directory.register(pending.handlers,
                         pending.factoryName == null ? List.of() : List.of(pending.factoryName), pending.factory,
                         pending.min, pending.max);
             }
@@ -455,7 +479,7 @@ public final class Troupe implements TroupeRuntime, AutoCloseable {
         }
 
         /** A registration made on the builder, registered when the runtime starts. */
-        private record Pending(String handler, String factoryName, ActorFactory factory, int min, int max) {
+        private record Pending(List<String> handlers, String factoryName, ActorFactory factory, int min, int max) {
         }
     }
 }

@@ -91,6 +91,32 @@ class TroupeTest {
     }
 
     @Test
+    void aHandlerOfSeveralNamesServesThemAllWithOneActorPerTenant(TestInfo test) throws Exception {
+        Troupe troupe = start(builder(test).handler(List.of("tally.add", "tally.get"), () -> new Actor() {
+            private int total;
+
+            @Override
+            public void receive(ActorContext ctx, Object message) {
+                Message request = (Message) message;
+                if (request.name().equals("tally.add")) {
+                    total += Integer.parseInt(request.text());
+                }
+                ctx.reply(Integer.toString(total));
+            }
+        }));
+        assertEquals("2", ask(troupe, "acme", "tally.add", "2"));
+        assertEquals("5", ask(troupe, "acme", "tally.add", "3"));
+        assertEquals("5", ask(troupe, "acme", "tally.get", ""));
+        assertEquals("0", ask(troupe, "globex", "tally.get", ""));
+        assertEquals(2, troupe.actors().stream().filter(info -> info.origin().startsWith("handler:")).count());
+        assertThrows(IllegalArgumentException.class,
+                () -> troupe.registerHandler(List.of("tally.get"), Actors.greeter("x")));
+        assertThrows(IllegalArgumentException.class, () -> troupe.registerHandler(List.of(), Actors.greeter("x")));
+        assertThrows(IllegalArgumentException.class,
+                () -> troupe.registerHandler(List.of("a", "a"), Actors.greeter("x")));
+    }
+
+    @Test
     void anActorSpawnsAFactoryRegisteredByNameAsItsChild(TestInfo test) throws Exception {
         Troupe troupe = start(builder(test).factory("doubler",
                 () -> (ctx, message) -> ctx.reply((Integer) message * 2)));

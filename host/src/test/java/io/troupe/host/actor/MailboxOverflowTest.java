@@ -129,7 +129,8 @@ class MailboxOverflowTest {
 
     @Test
     void optionsRefuseNonsense() {
-        assertThrows(IllegalArgumentException.class, () -> ActorOptions.defaults().withMailbox(0, MailboxOverflow.REJECT));
+        assertThrows(IllegalArgumentException.class,
+                () -> ActorOptions.defaults().withMailbox(0, MailboxOverflow.REJECT));
         assertThrows(NullPointerException.class, () -> ActorOptions.defaults().withMailbox(5, null));
         assertThrows(IllegalArgumentException.class, () -> ActorOptions.defaults().withName(" "));
     }

@@ -172,6 +172,17 @@ public interface ActorContext {
     void unbecome();
 
     /**
+     * Writes this {@link io.troupe.api.state.Durable} actor's state now, whatever its
+     * {@link io.troupe.api.state.Durability} (the way to save in mode
+     * {@link io.troupe.api.state.Durability#onRequest()}): {@link Actor#exportState} is called on this turn
+     * and the stage completes, on a runtime thread, once the snapshot is durable (since 1.4).
+     *
+     * @return fails with {@link IllegalStateException} for an actor that is not durable or a runtime
+     *         without a state store, and with the store's or the encoding's error otherwise
+     */
+    CompletionStage<Void> saveState();
+
+    /**
      * Reports {@code message} as not handled: it becomes a dead letter with reason {@code unhandled},
      * counted like any other, and an ask waiting for it fails with {@link ErrorCode#BAD_REQUEST}.
      * The runtime's own notices ({@link ChildStopped}, {@link ChildFailed}, {@link Terminated}) are

@@ -26,6 +26,12 @@ public final class ErrorCode {
     public static final String SERVER_SHUTDOWN = "server.shutdown";
     /** The tenant has as many live actors as its {@link TenantPolicy#maxActors()} allows (since 1.3). */
     public static final String TENANT_LIMIT_ACTORS = "tenant.limit.actors";
+    /**
+     * The durable actor's state could not be made durable (the state store failed, or the state cannot
+     * be stored): the request's effects were withdrawn and the actor restarts from its last stored state
+     * (since 1.4).
+     */
+    public static final String STATE_UNAVAILABLE = "state.unavailable";
 
     private ErrorCode() {
     }

@@ -70,6 +70,8 @@ public final class HostActivator implements BundleActivator {
     /** Null without a wired org.osgi.service.log package: then the class is never loaded. */
     private OsgiLogForwarder osgiLog;
     private DeployWatcher deployer;
+    /** Hands the StateStore service to the actor system. */
+    private StateStoreTracker stateStores;
     private PluginDirectory plugins;
     private RuntimeCore core;
     private ServiceRegistration<TroupeRuntime> registration;
@@ -102,6 +104,7 @@ public final class HostActivator implements BundleActivator {
         core = RuntimeCore.start(new CoreSettings(start.workers(), start.workersMax(), start.workerSpin(), throughput,
                 CoreSettings.DEFAULT_PREFIX, STOP_TIMEOUT), plugins,
                 HostActivator.class.getClassLoader());
+        stateStores = StateStoreTracker.open(context, core.system(), framework.troupe_state_required());
         String deployDir = framework.troupe_deploy_dir();
         if (!deployDir.isBlank()) {
             deployer = new DeployWatcher(context, Path.of(deployDir), plugins,
@@ -246,11 +249,16 @@ public final class HostActivator implements BundleActivator {
         if (registration != null) {
             registration.unregister();
         }
+
         if (core != null) {
             core.close(this::closeOsgiLog); // the plugins' actors, every actor, the workers, the timer
             core = null;
         } else {
             closeOsgiLog();
+        }
+        if (stateStores != null) {
+            stateStores.close(); // after the actors' last writes were queued
+            stateStores = null;
         }
         logging.close();
     }

@@ -65,4 +65,9 @@ public @interface HostFrameworkProperties {
     @AttributeDefinition(name = "Swap grace", min = "1", max = "86400",
             description = "Seconds a swapped plugin's actors wait for its next revision.")
     int troupe_swap_graceSeconds() default 10;
+
+    @AttributeDefinition(name = "State store required",
+            description = "Whether a durable actor refuses to start while no StateStore service is registered"
+                    + " (true in the distribution), rather than run on its in-memory state only.")
+    boolean troupe_state_required() default false;
 }

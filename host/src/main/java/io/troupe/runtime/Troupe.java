@@ -19,6 +19,7 @@ import io.troupe.api.DeadLetter;
 import io.troupe.api.Message;
 import io.troupe.api.TenantPolicy;
 import io.troupe.api.TroupeRuntime;
+import io.troupe.api.state.StateStore;
 import io.troupe.host.core.CoreSettings;
 import io.troupe.host.core.HostRuntime;
 import io.troupe.host.core.RuntimeCore;
@@ -325,6 +326,7 @@ public final class Troupe implements TroupeRuntime, AutoCloseable {
         private String threadNamePrefix;
         private Duration shutdownTimeout;
         private boolean monitor = true;
+        private StateStore stateStore;
         private final List<Pending> registrations = new ArrayList<>();
         private final Set<String> handlerNames = new LinkedHashSet<>();
         private final Set<String> factoryNames = new LinkedHashSet<>();
@@ -406,6 +408,16 @@ public final class Troupe implements TroupeRuntime, AutoCloseable {
             return this;
         }
 
+        /**
+         * Where {@link io.troupe.api.state.Durable} actors keep their state (for example
+         * {@code io.troupe.store.MvStateStore.open(path)} from troupe-store). Without one, durable actors
+         * keep their state in memory only, as the log says once. The runtime does not close the store.
+         */
+        public Builder stateStore(StateStore store) {
+            stateStore = Objects.requireNonNull(store, "store");
+            return this;
+        }
+
         /** Registers a handler at start; see {@link Troupe#registerHandler(String, ActorFactory)}. */
         public Builder handler(String messageName, ActorFactory factory) {
             return add(List.of(RegistrationArguments.check("messageName", messageName)), null, factory, 0, 0);
@@ -467,6 +479,7 @@ public final class Troupe implements TroupeRuntime, AutoCloseable {
             ClassLoader loader = Thread.currentThread().getContextClassLoader();
             RuntimeCore core = RuntimeCore.start(settings, directory,
                     loader != null ? loader : Troupe.class.getClassLoader());
+            core.system().useStateStore(stateStore, stateStore != null);
             if (monitor) {
                 try {
                     core.startMonitor(MonitorSettings.defaults(), ActorPoolSettings.defaults(), List::of);

@@ -63,7 +63,12 @@ public enum ErrorCode {
      * slow hash); nothing was checked. The connection is closed: connect again after a short pause
      * (since 1.2).
      */
-    SERVER_BUSY("server.busy", true);
+    SERVER_BUSY("server.busy", true),
+    /**
+     * The request ran on a durable actor whose state could not be made durable; its reply was withdrawn
+     * and the actor restarts from its last stored state. The session goes on (since 1.3).
+     */
+    STATE_UNAVAILABLE("state.unavailable", false);
 
     private static final Map<String, ErrorCode> BY_CODE = Stream.of(values())
             .collect(Collectors.toUnmodifiableMap(ErrorCode::code, Function.identity()));

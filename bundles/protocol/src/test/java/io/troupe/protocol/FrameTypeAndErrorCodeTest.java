@@ -79,6 +79,7 @@ class FrameTypeAndErrorCodeTest {
         closes.put("server.shutdown", false);
         closes.put("tenant.limit.actors", false);
         closes.put("server.busy", true);
+        closes.put("state.unavailable", false);
 
         Set<String> wire = Arrays.stream(ErrorCode.values()).map(ErrorCode::code).collect(Collectors.toSet());
         assertEquals(closes.keySet(), wire);

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.BiFunction;
 
@@ -87,6 +88,7 @@ public final class TestActorContext implements ActorContext {
     private final List<TestActorRef.Envelope> stash = new ArrayList<>();
     private final ArrayDeque<TestActorRef.Envelope> unstashed = new ArrayDeque<>();
     private Receive behaviour;
+    private int saveRequests;
 
     /** A context for an actor called {@code name} (id 2), whose parent is {@code parent-of-name} (id 1). */
     public TestActorContext(String name) {
@@ -372,6 +374,18 @@ public final class TestActorContext implements ActorContext {
     @Override
     public void unbecome() {
         behaviour = null;
+    }
+
+    /** Records the request (see {@link #saveRequests()}) and completes at once: nothing is stored here. */
+    @Override
+    public CompletionStage<Void> saveState() {
+        saveRequests++;
+        return CompletableFuture.completedFuture(null);
+    }
+
+    /** How many times the actor asked for its state to be saved. */
+    public int saveRequests() {
+        return saveRequests;
     }
 
     @Override

@@ -31,6 +31,9 @@ import io.troupe.api.MailboxOverflow;
 import io.troupe.api.Receive;
 import io.troupe.api.Terminated;
 import io.troupe.api.Timers;
+import io.troupe.api.state.Durable;
+import io.troupe.api.state.StateKey;
+import io.troupe.api.state.StateStore;
 import io.troupe.host.dispatch.Grouped;
 import io.troupe.host.dispatch.RunGroup;
 import io.troupe.host.mailbox.Envelope;
@@ -52,7 +55,7 @@ import io.troupe.host.mailbox.Mailbox;
  * <p>The cell runs the turn loop and implements {@link ActorContext}; it delegates the lifecycle
  * transitions to {@link CellLifecycle}, the hot-swap steps to {@link CellSwap}, the supervision
  * decision to {@link Supervision}, the child list to {@link CellChildren} and paused producers to
- * {@link DrainWaiters}. The turn-confined collaborators reach the cell's state through
+ * {@link MailboxPressure}. The turn-confined collaborators reach the cell's state through
  * package-private accessors that are themselves confined to the turn.
  *
  * <p>Footprint: a runtime holds many idle actors, so an idle cell carries only what every actor
@@ -72,9 +75,8 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
     private static final VarHandle RUN_STATE;
     private static final VarHandle CURRENT;
     private static final VarHandle PROCESSED;
-    private static final VarHandle DRAIN_WAITERS;
+    private static final VarHandle PRESSURE;
     private static final VarHandle WATCHERS;
-    private static final VarHandle OVERFLOW_COUNTS;
 
     static {
         try {
@@ -82,13 +84,17 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
             RUN_STATE = lookup.findVarHandle(ActorCell.class, "runState", byte.class);
             CURRENT = lookup.findVarHandle(ActorCell.class, "current", Envelope.class);
             PROCESSED = lookup.findVarHandle(ActorCell.class, "processed", long.class);
-            DRAIN_WAITERS = lookup.findVarHandle(ActorCell.class, "drainWaiters", DrainWaiters.class);
+            PRESSURE = lookup.findVarHandle(ActorCell.class, "pressure", MailboxPressure.class);
             WATCHERS = lookup.findVarHandle(ActorCell.class, "watchers", Watchers.class);
-            OVERFLOW_COUNTS = lookup.findVarHandle(ActorCell.class, "overflowCounts", OverflowCounts.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
+
+    private static final MailboxOverflow[] POLICIES = MailboxOverflow.values();
+    private static final byte BACKPRESSURE = (byte) MailboxOverflow.BACKPRESSURE.ordinal();
+    private static final byte DROP_OLDEST = (byte) MailboxOverflow.DROP_OLDEST.ordinal();
+    private static final byte REJECT = (byte) MailboxOverflow.REJECT.ordinal();
 
     private static final byte IDLE = 0;
     private static final byte SCHEDULED = 1;
@@ -115,12 +121,12 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
     private volatile FactorySource source;
     private final LocalActorRef self;
     private final Mailbox mailbox;
-    /** What a {@code tell} to the full mailbox does. */
-    private final MailboxOverflow overflow;
+    /** What a {@code tell} to the full mailbox does: a {@link MailboxOverflow} ordinal (a byte, for small cells). */
+    private final byte overflowPolicy;
     // Created on first use, so that an idle actor carries none of them (see the class comment).
-    /** Installed with a compare-and-set by the first producer that has to wait; any thread. */
-    @SuppressWarnings("unused") // accessed through DRAIN_WAITERS
-    private volatile DrainWaiters drainWaiters;
+    /** Installed with a compare-and-set by the first producer that has to wait or the first overflow; any thread. */
+    @SuppressWarnings("unused") // accessed through PRESSURE
+    private volatile MailboxPressure pressure;
     /** Confined to the cell's turns: created by the first swap step. */
     private CellSwap swap;
     /** Confined to the cell's turns: created by a transition, dropped once it has settled. */
@@ -130,10 +136,7 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
     /** Installed with a compare-and-set by the first watcher or {@code whenTerminated}; any thread. */
     @SuppressWarnings("unused") // accessed through WATCHERS
     private volatile Watchers watchers;
-    /** Installed with a compare-and-set at the first overflow; any thread. */
-    @SuppressWarnings("unused") // accessed through OVERFLOW_COUNTS
-    private volatile OverflowCounts overflowCounts;
-    /** Confined to the cell's turns: created by the first become, stash or watch. */
+    /** Confined to the cell's turns: created by the first become, stash, watch or durable instance. */
     private CellBehaviour behaviour;
 
     @SuppressWarnings("unused") // accessed through RUN_STATE
@@ -176,7 +179,7 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
         this.tenancy = tenancy;
         this.source = source;
         this.mailbox = new Mailbox(mailboxCapacity);
-        this.overflow = overflow;
+        this.overflowPolicy = (byte) overflow.ordinal();
         this.self = new LocalActorRef(this);
         if (initial != null) {
             this.actor = initial;
@@ -305,10 +308,10 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
             return;
         }
         Envelope envelope = new Envelope(message, sender);
-        if (overflow == MailboxOverflow.BACKPRESSURE) {
+        if (overflowPolicy == BACKPRESSURE) {
             mailbox.forceOffer(envelope); // the capacity is where waiting producers wait, not a bound
         } else if (!mailbox.offer(envelope)) {
-            if (overflow == MailboxOverflow.DROP_OLDEST) {
+            if (overflowPolicy == DROP_OLDEST) {
                 mailbox.forceOffer(envelope); // the turn drops the oldest surplus before its next message
             } else {
                 refuse(message, sender);
@@ -349,12 +352,12 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
 
     /** A full mailbox under {@code REJECT} or {@code DROP_NEWEST} refuses {@code message}. */
     private void refuse(Object message, ActorRef sender) {
-        OverflowCounts counts = overflowCounts();
+        MailboxPressure counts = pressure();
         if (sender instanceof AskRef ask) {
             counts.rejected.incrementAndGet();
             ask.fail(new Failure(ErrorCode.MAILBOX_FULL, "mailbox of " + name() + " is full"));
             system.deadLetters().publish(new DeadLetter(self, message, sender, "mailbox full", null));
-        } else if (overflow == MailboxOverflow.REJECT) {
+        } else if (overflowPolicy == REJECT) {
             counts.rejected.incrementAndGet();
             throw new MailboxFullException(self, mailbox.capacity());
         } else {
@@ -363,24 +366,15 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
         }
     }
 
-    private OverflowCounts overflowCounts() {
-        OverflowCounts counts = overflowCounts;
-        if (counts == null) {
-            OverflowCounts created = new OverflowCounts();
-            counts = OVERFLOW_COUNTS.compareAndSet(this, null, created) ? created : overflowCounts;
-        }
-        return counts;
-    }
-
     /** Messages refused to their senders so far. */
     long rejected() {
-        OverflowCounts counts = overflowCounts;
+        MailboxPressure counts = pressure;
         return counts == null ? 0 : counts.rejected.get();
     }
 
     /** Messages the full mailbox dropped into dead letters so far. */
     long dropped() {
-        OverflowCounts counts = overflowCounts;
+        MailboxPressure counts = pressure;
         return counts == null ? 0 : counts.dropped.get();
     }
 
@@ -389,7 +383,7 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
     }
 
     MailboxOverflow overflow() {
-        return overflow;
+        return POLICIES[overflowPolicy];
     }
 
     void sendSystem(SystemMessage message) {
@@ -402,7 +396,7 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
      * run once it falls below the low-water mark (a quarter) and returns {@code true}.
      */
     boolean awaitDrain(Runnable onDrained) {
-        return drainWaiters().await(onDrained);
+        return pressure().await(onDrained);
     }
 
     /** Called by the timer thread when {@code timer} is due. */
@@ -503,7 +497,7 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
                 drainMailbox();
             }
         } finally {
-            DrainWaiters waiters = drainWaiters;
+            MailboxPressure waiters = pressure;
             if (waiters != null) {
                 waiters.releaseIfDrained();
             }
@@ -532,6 +526,10 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
         thread.setContextClassLoader(actor.getClass().getClassLoader());
         int count = 0;
         int polled = 0;
+        CellDurability durability = durable();
+        if (durability != null) {
+            durability.beginBatch();
+        }
         try {
             int limit = system.throughput();
             while (count < limit) {
@@ -543,7 +541,7 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
                 }
                 Envelope envelope = behaviour == null ? null : behaviour.pollUnstashed();
                 if (envelope == null) {
-                    if (overflow == MailboxOverflow.DROP_OLDEST) {
+                    if (overflowPolicy == DROP_OLDEST) {
                         polled += dropOldestSurplus();
                     }
                     envelope = mailbox.poll();
@@ -562,6 +560,9 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
             PROCESSED.setRelease(this, processed + count);
             if (tenancy != null) {
                 tenancy.queuedOut(polled);
+            }
+            if (durability != null) {
+                durability.endBatch(count, lifecycle == SUSPENDED);
             }
             thread.setContextClassLoader(previous);
         }
@@ -587,7 +588,7 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
                 countQueued();
                 continue;
             }
-            overflowCounts().dropped.incrementAndGet();
+            pressure().dropped.incrementAndGet();
             if (sender instanceof AskRef ask) {
                 ask.fail(new Failure(ErrorCode.MAILBOX_FULL, "mailbox of " + name() + " is full; the request was"
                         + " dropped as the oldest"));
@@ -600,6 +601,10 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
 
     private void invoke(Envelope envelope) {
         Object message = envelope.message();
+        CellBehaviour extras = behaviour;
+        if (extras != null && extras.durable != null) {
+            extras.durable.touched(message);
+        }
         if (message instanceof TurnTask task) {
             runTask(task, envelope);
             return;
@@ -788,6 +793,97 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
         if (next != null) {
             next.bind(self);
         }
+        if (next != null) { // between two instances (a restart) the bond stays, for the next one to go on from
+            CellDurability bond = next instanceof Durable durableActor ? durabilityOf(durableActor) : null;
+            if (bond != null || behaviour != null) {
+                behaviour().durable = bond;
+            }
+        }
+    }
+
+    /**
+     * The bond of a durable instance with the store, or null when the runtime has no store and does not
+     * require one (the actor then keeps its state in memory only, as the log says once).
+     *
+     * @throws IllegalStateException when a store is required and missing, or the actor has no stable path
+     */
+    private CellDurability durabilityOf(Durable instance) {
+        StateStore store = system.stateStore(this);
+        if (store == null) {
+            return null;
+        }
+        return new CellDurability(this, stateKey(), instance.durability(), store, durable());
+    }
+
+    /** Where this actor's state is stored: its tenant, origin and path of given names from the top. */
+    StateKey stateKey() {
+        StringBuilder path = new StringBuilder();
+        for (ActorCell cell = this; cell.parent != null; cell = cell.parent) {
+            if (cell.name == null) {
+                throw new IllegalStateException("durable actor " + name() + "#" + id + " has no stable path: "
+                        + (cell == this ? "it has" : "its ancestor " + cell.name() + " has")
+                        + " no name of its own (ActorOptions.withName), and a derived name carries a runtime id");
+            }
+            path.insert(0, path.length() == 0 ? cell.name : cell.name + "/");
+        }
+        return new StateKey(tenant(), source.origin(), path.toString());
+    }
+
+    /**
+     * After {@code preStart} of a fresh instance (start or restart): a durable actor takes its last stored
+     * state through {@code importState}.
+     */
+    void restoreState() throws Exception {
+        CellDurability durability = durable();
+        if (durability == null) {
+            return;
+        }
+        byte[] snapshot = durability.lastSnapshot(); // a restart: the newest state this cell handed the store
+        if (snapshot == null) {
+            snapshot = system.stateStore(this).read(durability.key()).orElse(null);
+        }
+        if (snapshot != null) {
+            Object state = CellDurability.CODEC.decode(snapshot, name() + "#" + id + " (" + durability.key() + ")");
+            actor.importState(this, state);
+            durability.restored(snapshot);
+        }
+    }
+
+    /** The state to store: the instance's export, or while a hot swap holds the cell, what it exported. */
+    Object exportForStore() throws Exception {
+        if (lifecycle == DETACHED && swap != null) {
+            return swap.exportedState();
+        }
+        return actor.exportState(this);
+    }
+
+    /** The bond of the current instance with the state store; null when it is not durable. */
+    private CellDurability durable() {
+        return behaviour == null ? null : behaviour.durable;
+    }
+
+    /** The durable state could not be written: the actor fails, and its restart reads the last stored state. */
+    void failOnTurn(Throwable cause) {
+        if (lifecycle == RUNNING) {
+            fail(cause, null);
+        }
+    }
+
+    int incarnation() {
+        return incarnation;
+    }
+
+    /** A normal stop: a durable actor writes its state a last time (a failure's half-changed state is not). */
+    void saveOnStop() {
+        CellDurability durability = durable();
+        if (durability == null || (stopReason != null && stopReason.cause() != null)) {
+            return;
+        }
+        durability.save().whenComplete((done, failure) -> {
+            if (failure != null) {
+                LOG.error("Actor {}#{}: its last state could not be written to the store", name(), id, failure);
+            }
+        });
     }
 
     void source(FactorySource next) {
@@ -858,11 +954,11 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
     }
 
 
-    private DrainWaiters drainWaiters() {
-        DrainWaiters waiters = drainWaiters;
+    private MailboxPressure pressure() {
+        MailboxPressure waiters = pressure;
         if (waiters == null) {
-            DrainWaiters created = new DrainWaiters(mailbox, this::isTerminated, name() + "#" + id);
-            waiters = DRAIN_WAITERS.compareAndSet(this, null, created) ? created : drainWaiters;
+            MailboxPressure created = new MailboxPressure(mailbox, this::isTerminated, name() + "#" + id);
+            waiters = PRESSURE.compareAndSet(this, null, created) ? created : pressure;
         }
         return waiters;
     }
@@ -1013,7 +1109,7 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
 
     @Override
     public ActorRef spawn(ActorFactory factory, ActorOptions options) {
-        return spawnChild(FactorySource.of(factory, ReadableName.of(factory.getClass())), options);
+        return spawnChild(system.sourceOf(factory), options);
     }
 
     @Override
@@ -1062,7 +1158,7 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
 
     @Override
     public ActorRef spawnTopLevel(ActorFactory factory, ActorOptions options) {
-        return system.spawn(FactorySource.of(factory, ReadableName.of(factory.getClass())), options, tenant());
+        return system.spawn(system.sourceOf(factory), options, tenant());
     }
 
     @Override
@@ -1170,6 +1266,17 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
                     + (message == null ? "null" : message.getClass().getName())));
         }
         system.deadLetters().publish(new DeadLetter(self, message, sender, "unhandled", null));
+    }
+
+    @Override
+    public CompletionStage<Void> saveState() {
+        CellDurability durability = durable();
+        if (durability == null) {
+            return CompletableFuture.failedFuture(new IllegalStateException(name() + " is not durable"
+                    + (actor instanceof Durable ? ": the runtime has no state store"
+                            : ": it does not implement Durable")));
+        }
+        return durability.save();
     }
 
     private CellBehaviour behaviour() {

@@ -1,5 +1,6 @@
 package io.troupe.host.actor;
 
+import java.lang.ref.WeakReference;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -28,6 +29,7 @@ import io.troupe.api.ErrorCode;
 import io.troupe.api.TenantPolicy;
 import io.troupe.api.TroupeException;
 import io.troupe.api.monitor.TenantLoad;
+import io.troupe.api.state.StateStore;
 import io.troupe.host.dispatch.Dispatcher;
 import io.troupe.host.dispatch.RunGroup;
 import io.troupe.host.timer.Scheduler;
@@ -66,6 +68,20 @@ public final class ActorSystem {
     /** The hot swaps in progress: a cell created from their code starts detached. Usually empty. */
     private final CopyOnWriteArrayList<CodeSwap> openSwaps = new CopyOnWriteArrayList<>();
     private final CountDownLatch guardianTerminated = new CountDownLatch(1);
+    /** Where durable actors keep their state; null while there is none. */
+    private volatile StateStore stateStore;
+    /** Whether a durable actor refuses to start without a store (the server) or keeps its state in memory. */
+    private volatile boolean stateStoreRequired;
+    private final java.util.concurrent.atomic.AtomicBoolean warnedNoStore =
+            new java.util.concurrent.atomic.AtomicBoolean();
+    /**
+     * The source of the last factory object spawned from: a program that spawns many actors from one
+     * factory (a method reference, a non-capturing lambda) shares one source among them instead of one
+     * each. Weak, so that it keeps no factory (nor the plugin or the actor it captures) alive once its
+     * actors are gone. A race only costs a new source.
+     */
+    private volatile WeakReference<FactorySource> lastDirectSource = new WeakReference<>(null);
+
     /** Completes when the guardian has terminated, that is when every actor has stopped. */
     private final CompletableFuture<Void> terminated = new CompletableFuture<>();
 
@@ -97,7 +113,18 @@ public final class ActorSystem {
 
     /** Spawns a top-level actor from a factory object. */
     public ActorRef spawn(ActorFactory factory, ActorOptions options) {
-        return spawn(FactorySource.of(factory, ReadableName.of(factory.getClass())), options, "");
+        return spawn(sourceOf(factory), options, "");
+    }
+
+    /** The source for an actor spawned from {@code factory} directly; see {@link #lastDirectSource}. */
+    FactorySource sourceOf(ActorFactory factory) {
+        FactorySource last = lastDirectSource.get();
+        if (last != null && last.factory() == factory) {
+            return last;
+        }
+        FactorySource source = FactorySource.of(factory, ReadableName.of(factory.getClass()));
+        lastDirectSource = new WeakReference<>(source);
+        return source;
     }
 
     /** Spawns a top-level actor from a factory registered by name. */
@@ -380,6 +407,43 @@ public final class ActorSystem {
     /** Completes once every actor, the guardian last, has stopped ({@link #shutdown}). */
     public CompletionStage<Void> whenTerminated() {
         return terminated.thenApply(done -> null);
+    }
+
+    /**
+     * Durable actors keep their state in {@code store} from now on ({@code null}: no store). With
+     * {@code required}, a durable actor refuses to start while there is no store, rather than start
+     * without its stored state (and overwrite it later); without, it runs on its in-memory state.
+     */
+    public void useStateStore(StateStore store, boolean required) {
+        this.stateStoreRequired = required;
+        this.stateStore = store;
+    }
+
+    /** The store now, if any. */
+    public StateStore stateStore() {
+        return stateStore;
+    }
+
+    /**
+     * The store for a durable actor about to start.
+     *
+     * @return null when there is none and none is required (logged once)
+     * @throws IllegalStateException when there is none and one is required
+     */
+    StateStore stateStore(ActorCell cell) {
+        StateStore store = stateStore;
+        if (store == null) {
+            if (stateStoreRequired) {
+                throw new IllegalStateException("durable actor " + cell.name() + " cannot start: there is no state"
+                        + " store (is the io.troupe.store bundle started?)");
+            }
+            if (warnedNoStore.compareAndSet(false, true)) {
+                org.slf4j.LoggerFactory.getLogger(ActorSystem.class).warn("Durable actor {} runs without a state"
+                        + " store: its state lives in memory only (give the runtime a StateStore to keep it)",
+                        cell.name());
+            }
+        }
+        return store;
     }
 
     /** A snapshot of the live actors, parents before children (ids grow with creation). */

@@ -75,6 +75,9 @@ final class AskRef implements ActorRef {
 
     @Override
     public void tell(Object message, ActorRef sender) {
+        if (Outbox.holding(this, message, sender, null)) {
+            return; // a durable turn's reply: delivered once its state is on disk
+        }
         complete(message);
     }
 

@@ -9,10 +9,11 @@ import io.troupe.api.Receive;
 import io.troupe.host.mailbox.Envelope;
 
 /**
- * What an actor changed about how it takes messages, beyond its instance: the behaviour it
+ * What an actor opted into beyond its instance: the behaviour it
  * {@linkplain io.troupe.api.ActorContext#become became}, the messages it stashed, those it unstashed
- * and has not taken yet (they come before the mailbox), and the actors it watches. Created on first
- * use, so an actor that uses none of it carries none.
+ * and has not taken yet (they come before the mailbox), the actors it watches, and the bond of a
+ * {@link io.troupe.api.state.Durable} instance with the state store. Created on first use, so an actor
+ * that uses none of it carries none (one reference in the cell for all of them).
  *
  * <p><b>Threading:</b> confined to the cell's turns.
  */
@@ -20,6 +21,8 @@ final class CellBehaviour {
 
     /** The behaviour receiving messages instead of the instance's {@code receive}; null for {@code receive}. */
     Receive current;
+    /** The durable instance's bond with the store; null when the instance is not durable (or has no store). */
+    CellDurability durable;
     private ArrayDeque<Envelope> stash;
     private ArrayDeque<Envelope> unstashed;
     private Set<ActorRef> watching;

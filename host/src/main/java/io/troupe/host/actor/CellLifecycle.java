@@ -73,6 +73,7 @@ final class CellLifecycle {
             }
             cell.actor(created);
             created.preStart(cell);
+            cell.restoreState();
             return true;
         } catch (Throwable cause) {
             cell.fail(cause, null);
@@ -148,6 +149,9 @@ final class CellLifecycle {
 
     private void finishStop() {
         afterChildren = AfterChildren.NOTHING;
+        if (cell.actor() != null) {
+            cell.saveOnStop();
+        }
         Actor last = cell.actor() != null ? cell.actor() : cell.detachedInstance(); // stopped during a swap
         cell.actor(null);
         cell.dropTimers();

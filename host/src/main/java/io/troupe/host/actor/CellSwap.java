@@ -69,6 +69,11 @@ final class CellSwap {
     private FactorySource original;
     /** Whether a new revision's instance is prepared and waits for the commit. */
     private boolean prepared;
+    /** The state the old instance exported, while the cell waits for the next revision; else null. */
+    Object exportedState() {
+        return swapState;
+    }
+
     /** Whether the cell never started: it gets {@code preStart}, not a state. */
     private boolean fresh;
     /**

@@ -39,6 +39,9 @@ final class LocalActorRef implements ActorRef {
 
     @Override
     public void tell(Object message, ActorRef sender) {
+        if (Outbox.holding(this, message, sender, cell)) {
+            return; // a durable turn's message: delivered once its state is on disk
+        }
         cell.tell(message, sender);
     }
 

@@ -6,14 +6,27 @@ package io.troupe.host.actor;
  * and an anonymous class ({@code Main$1}) name the class they were written in ({@code Main}); a
  * nested class keeps its simple name ({@code Outer$Counter} is {@code Counter}).
  *
- * <p><b>Threading:</b> stateless.
+ * <p><b>Threading:</b> any thread; the names are cached per class in a {@link ClassValue}, which holds
+ * no class alive (a plugin's classes can still be collected when it goes away).
  */
 final class ReadableName {
 
     private ReadableName() {
     }
 
+    /** Computed once per class, so that every actor of a class shares one string. */
+    private static final ClassValue<String> NAMES = new ClassValue<>() {
+        @Override
+        protected String computeValue(Class<?> type) {
+            return derive(type);
+        }
+    };
+
     static String of(Class<?> type) {
+        return NAMES.get(type);
+    }
+
+    private static String derive(Class<?> type) {
         String name = type.getName();
         int lambda = name.indexOf("$$Lambda");
         if (lambda >= 0) {

@@ -2,6 +2,7 @@ package io.troupe.host.actor;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 
 import org.slf4j.Logger;
@@ -10,15 +11,18 @@ import org.slf4j.LoggerFactory;
 import io.troupe.host.mailbox.Mailbox;
 
 /**
- * The producers of one cell paused by backpressure: a lock-free stack of callbacks, registered while
- * the mailbox is above its high-water mark (half the capacity) and released, all at once, when it
- * falls to its low-water mark (a quarter) or the cell terminates.
+ * What one cell's full (or filling) mailbox causes: the producers paused by backpressure, a lock-free
+ * stack of callbacks registered while the mailbox is above its high-water mark (half the capacity) and
+ * released, all at once, when it falls to its low-water mark (a quarter) or the cell terminates; and the
+ * count of messages its overflow policy refused to their senders or dropped into dead letters. Created
+ * by the first producer that has to wait or the first overflow, so that an actor whose mailbox never
+ * filled carries none.
  *
- * <p><b>Threading:</b> {@link #await} from any thread; {@link #releaseIfDrained} from the cell's turn
- * (and from {@link #await} itself, to close the race with a concurrent drain). A callback runs exactly
- * once, on whichever thread takes the stack.
+ * <p><b>Threading:</b> {@link #await} and the counters from any thread; {@link #releaseIfDrained} from
+ * the cell's turn (and from {@link #await} itself, to close the race with a concurrent drain). A
+ * callback runs exactly once, on whichever thread takes the stack.
  */
-final class DrainWaiters {
+final class MailboxPressure {
 
     /** The cell's logger, so that log thresholds configured for cells keep applying. */
     private static final Logger LOG = LoggerFactory.getLogger(ActorCell.class);
@@ -26,7 +30,7 @@ final class DrainWaiters {
 
     static {
         try {
-            HEAD = MethodHandles.lookup().findVarHandle(DrainWaiters.class, "head", Waiter.class);
+            HEAD = MethodHandles.lookup().findVarHandle(MailboxPressure.class, "head", Waiter.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -41,7 +45,12 @@ final class DrainWaiters {
     @SuppressWarnings("unused") // accessed through HEAD
     private volatile Waiter head;
 
-    DrainWaiters(Mailbox mailbox, BooleanSupplier terminated, String owner) {
+    /** Messages refused to their senders because the mailbox was full. */
+    final AtomicLong rejected = new AtomicLong();
+    /** Messages the full mailbox dropped into dead letters. */
+    final AtomicLong dropped = new AtomicLong();
+
+    MailboxPressure(Mailbox mailbox, BooleanSupplier terminated, String owner) {
         this.mailbox = mailbox;
         this.terminated = terminated;
         this.owner = owner;

@@ -1,0 +1,238 @@
+package io.troupe.host.actor;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.troupe.api.ActorRef;
+import io.troupe.api.DeadLetter;
+import io.troupe.api.ErrorCode;
+import io.troupe.api.Failure;
+import io.troupe.api.state.Durability;
+import io.troupe.api.state.StateKey;
+import io.troupe.api.state.StateStore;
+import io.troupe.host.state.StateCodec;
+
+/**
+ * One durable actor's bond with the {@link StateStore}: its key, its mode, the last snapshot written
+ * (a turn that leaves the state as it was writes nothing), the outbox of its turns in mode
+ * {@link Durability#everyTurn()} and the chain that releases each turn's messages only once its
+ * snapshot, and every earlier one, is durable, in turn order.
+ *
+ * <p>A failed write (or a state that cannot be encoded) refuses the turn's held messages (asks fail with
+ * {@code state.unavailable}, other messages become dead letters) and fails the actor, whose restart
+ * reads the last durable snapshot: the actor never goes on from a state the store does not have.
+ *
+ * <p><b>Threading:</b> created and used on the cell's turns; the release chain's callbacks run on the
+ * store's completion thread (or the turn's, when nothing needed writing) and only tell references or
+ * queue work on the cell's turn.
+ */
+final class CellDurability {
+
+    private static final Logger LOG = LoggerFactory.getLogger(CellDurability.class);
+    private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
+    /** The one encoding of actor state; stateless. */
+    static final StateCodec CODEC = new StateCodec();
+
+    private final ActorCell cell;
+    private final StateKey key;
+    private final Durability durability;
+    private final StateStore store;
+    /** Null until the first snapshot was read or written: then any state counts as a change. */
+    private byte[] last;
+    /** Completes once every earlier turn's messages were released (or refused); never fails. */
+    private CompletableFuture<Void> released = DONE;
+    private final Outbox outbox;
+    /** Mode PERIODIC: a flush is scheduled and has not run yet. */
+    private boolean flushScheduled;
+
+    /** Mode PERIODIC: a message other than the flush itself was handled since the last flush was scheduled. */
+    private boolean touched;
+    /** The flush, as a task on the actor's turn: recognised so that it does not count as a change. */
+    private final Runnable flushTask = this::flush;
+
+    /**
+     * @param previous the bond of the instance this one replaces in the same cell (a restart, a hot swap),
+     *                 or null: the new one goes on from its last snapshot and its release chain, so that
+     *                 a restart starts from the newest state handed to the store (not from an older one a
+     *                 pending write is about to replace), and no turn's messages overtake an earlier one's
+     */
+    CellDurability(ActorCell cell, StateKey key, Durability durability, StateStore store, CellDurability previous) {
+        this.cell = cell;
+        this.key = key;
+        this.durability = durability;
+        this.store = store;
+        this.outbox = durability.mode() == Durability.Mode.EVERY_TURN ? new Outbox(cell) : null;
+        if (previous != null && previous.key.equals(key) && previous.store == store) {
+            this.last = previous.last;
+            this.released = previous.released;
+        }
+    }
+
+    /**
+     * The newest snapshot this cell handed to the store (and has not seen fail), which a restarted or
+     * swapped instance of the same cell starts from; null when the store's copy is the one to read.
+     */
+    byte[] lastSnapshot() {
+        return last;
+    }
+
+    /** Counts a message of the turn as a possible change of state, except the periodic flush itself. */
+    void touched(Object message) {
+        if (!(message instanceof TurnTask task && task.work() == flushTask)) {
+            touched = true;
+        }
+    }
+
+    StateKey key() {
+        return key;
+    }
+
+    Durability durability() {
+        return durability;
+    }
+
+    /** The snapshot just read at start: the state the actor now has, so an unchanged turn writes nothing. */
+    void restored(byte[] snapshot) {
+        last = snapshot;
+    }
+
+    /** Before a batch of messages: in mode every-turn, what the turn sends is held from now on. */
+    void beginBatch() {
+        if (outbox != null) {
+            outbox.open();
+        }
+    }
+
+    /**
+     * After a batch of {@code processed} messages. Every-turn: snapshots the state and releases the held
+     * messages once it is durable, or refuses them when {@code failed} (the batch ended in a failure: the
+     * state may be half-changed; the restart reads the last durable one). Periodic: schedules a flush.
+     */
+    void endBatch(int processed, boolean failed) {
+        if (outbox == null) {
+            if (touched && durability.mode() == Durability.Mode.PERIODIC && !failed) {
+                scheduleFlush();
+            }
+            touched = false;
+            return;
+        }
+        Outbox.close();
+        List<Outbox.Held> held = outbox.drain();
+        if (failed) {
+            refuse(held, new IllegalStateException(cell.name() + " failed: its turn's messages are withdrawn"));
+            return;
+        }
+        if (processed == 0 && held.isEmpty()) {
+            return;
+        }
+        CompletableFuture<Void> written;
+        try {
+            written = writeIfChanged();
+        } catch (Throwable cause) {
+            refuse(held, cause);
+            cell.failOnTurn(cause);
+            return;
+        }
+        release(held, written);
+    }
+
+    /** Mode periodic: one flush per interval at most. */
+    private void scheduleFlush() {
+        if (flushScheduled) {
+            return;
+        }
+        flushScheduled = true;
+        int incarnation = cell.incarnation();
+        cell.system().scheduler().schedule(() -> cell.runOnTurn(flushTask, incarnation, null),
+                durability.interval().toNanos());
+    }
+
+    private void flush() {
+        flushScheduled = false;
+        save().whenComplete((done, failure) -> {
+            if (failure != null) {
+                LOG.error("Actor {}: its state could not be written to the store", describe(), failure);
+            }
+        });
+    }
+
+    /**
+     * Writes the state now, if it changed ({@code saveState}, a periodic flush, a stop).
+     *
+     * @return completes once durable; fails with the encoding's or the store's error
+     */
+    CompletableFuture<Void> save() {
+        try {
+            return writeIfChanged();
+        } catch (Throwable cause) {
+            return CompletableFuture.failedFuture(cause);
+        }
+    }
+
+    /** Exports and encodes the state on this turn and writes it when it differs from the last snapshot. */
+    private CompletableFuture<Void> writeIfChanged() throws Exception {
+        Object state = cell.exportForStore();
+        byte[] snapshot = CODEC.encode(state, describe());
+        if (last != null && Arrays.equals(last, snapshot)) {
+            return DONE;
+        }
+        last = snapshot;
+        return store.write(key, snapshot).toCompletableFuture();
+    }
+
+    /** Delivers {@code held} once {@code written} and every earlier release are done, in that order. */
+    private void release(List<Outbox.Held> held, CompletableFuture<Void> written) {
+        if (held.isEmpty() && written == DONE) {
+            return;
+        }
+        int incarnation = cell.incarnation();
+        released = released.thenCompose(earlier -> written).handle((ok, failure) -> {
+            if (failure == null) {
+                for (Outbox.Held message : held) {
+                    message.target().tell(message.message(), message.sender());
+                }
+            } else {
+                refuse(held, failure);
+                cell.runOnTurn(() -> {
+                    last = null; // the store does not have it: the next turn writes whatever the state is then
+                    cell.failOnTurn(failure);
+                }, incarnation, null);
+            }
+            return null;
+        });
+    }
+
+    private void refuse(List<Outbox.Held> held, Throwable cause) {
+        LOG.error("Actor {}: state not durable, {} message(s) of its turn withdrawn", describe(), held.size(),
+                cause);
+        for (Outbox.Held message : held) {
+            if (message.target() instanceof AskRef ask) {
+                ask.fail(new Failure(ErrorCode.STATE_UNAVAILABLE, cell.name() + ": its state could not be made"
+                        + " durable (" + cause.getMessage() + ")"));
+            } else {
+                cell.system().deadLetters().publish(new DeadLetter(message.target(), message.message(),
+                        message.sender(), "state not durable", cause));
+            }
+        }
+    }
+
+    /** Stops holding for good: the actor stopped; what was held is released or refused as decided. */
+    CompletionStage<Void> whenReleased() {
+        return released;
+    }
+
+    private String describe() {
+        return cell.name() + "#" + cell.id() + " (" + key + ")";
+    }
+
+    /** For logs: the key and mode. */
+    @Override
+    public String toString() {
+        return key + " " + durability;
+    }
+}

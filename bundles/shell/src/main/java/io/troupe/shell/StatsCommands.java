@@ -15,13 +15,15 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
 import io.troupe.api.monitor.RuntimeStats;
 import io.troupe.api.monitor.ServerStats;
 import io.troupe.api.monitor.TenantLoad;
+import io.troupe.api.state.StateStore;
 
 /**
  * The {@code troupe:stats} and {@code troupe:tenants} Gogo commands. {@code stats}: what the host's
  * monitor measures (workers, loops, actors, backlog, dead letters, log drops, stalls, handlers), from
  * the {@link RuntimeStats} service, and the tenants' figures from the server's {@link ServerStats}
- * service when the server runs ({@link StatsReport}). {@code tenants}: the server's tenants beside the
- * runtime's view of each ({@link TenantTable}).
+ * service when the server runs, and the state store's writes/s, writes, bytes, syncs and write p99 from
+ * the {@link StateStore} service's counters when a store runs ({@link StatsReport}, {@link StoreStatsLine}).
+ * {@code tenants}: the server's tenants beside the runtime's view of each ({@link TenantTable}).
  *
  * <p>Like {@link TroupeCommands}, the references are optional and dynamic; without the runtime's
  * service the command prints {@code ERROR runtime.unavailable: ...}, without the server's it leaves
@@ -45,19 +47,34 @@ public final class StatsCommands {
             policyOption = ReferencePolicyOption.GREEDY)
     private volatile ServerStats server;
 
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    private volatile StateStore store;
+
+    private final StoreStatsLine storeLine;
+
     /** Used by Declarative Services. */
     public StatsCommands() {
+        storeLine = new StoreStatsLine(StoreStatsLine.SYSTEM);
     }
 
     /** Used by tests, with hand-written services; {@code server} may be null, as without the server. */
     StatsCommands(RuntimeStats stats, ServerStats server) {
+        this(stats, server, null, StoreStatsLine.SYSTEM);
+    }
+
+    /** Used by tests; {@code store} may be null, as without a state store. */
+    StatsCommands(RuntimeStats stats, ServerStats server, StateStore store, StoreStatsLine.Clock clock) {
         this.stats = stats;
         this.server = server;
+        this.store = store;
+        this.storeLine = new StoreStatsLine(clock);
     }
 
     @Descriptor("prints runtime statistics: workers (current, min, max, busy %), IO loops, actors, mailbox backlog,"
             + " dead letters, dropped log records, stalls; per handler: actors, queued, processed, failures;"
-            + " per tenant (with the server): connections, requests, requests/s, errors")
+            + " per tenant (with the server): connections, requests, requests/s, errors; the state store (when one"
+            + " runs): writes/s, writes, bytes, syncs, write p99, stored actors")
     public void stats(
             @Descriptor("also list every worker and IO loop with its busy share and its current turn")
             @Parameter(names = {"-t", "--threads"}, presentValue = "true", absentValue = "false") boolean threads) {
@@ -71,7 +88,9 @@ public final class StatsCommands {
             return;
         }
         ServerStats tenants = server;
-        new StatsReport(current.snapshot(), tenants == null ? List.of() : tenants.tenants()).print(out, threads);
+        StateStore states = store;
+        String line = states == null ? null : storeLine.line(states::stats);
+        new StatsReport(current.snapshot(), tenants == null ? List.of() : tenants.tenants(), line).print(out, threads);
     }
 
     @Descriptor("lists the server's tenants: connections, requests, requests/s, errors, queued messages, share of"

@@ -13,7 +13,8 @@ import io.troupe.api.monitor.ThreadStats;
 import io.troupe.api.monitor.WorkerPoolStats;
 
 /**
- * A {@link RuntimeSnapshot} as the {@code stats} command prints it: a summary, the handlers, the
+ * A {@link RuntimeSnapshot} as the {@code stats} command prints it: a summary (with the state store's
+ * line when a store runs), the handlers, the
  * actor pools of poolable handlers (when there are any), the server's tenants (when it runs), and
  * with {@code --threads} one row per worker and loop.
  *
@@ -24,6 +25,7 @@ import io.troupe.api.monitor.WorkerPoolStats;
  * dead letters  4
  * log drops     0
  * stalls        1
+ * store         812.4 writes/s  48210 writes (3.0 MiB)  9120 syncs  write p99 1.8 ms  42 stored (2.1 KiB)
  *
  * HANDLER  ACTORS  QUEUED  PROCESSED  FAILURES
  * echo     2       0       120        0
@@ -45,10 +47,17 @@ final class StatsReport {
 
     private final RuntimeSnapshot snapshot;
     private final List<TenantStats> tenants;
+    /** The state store's line ({@link StoreStatsLine}), or null without a store. */
+    private final String storeLine;
 
     StatsReport(RuntimeSnapshot snapshot, List<TenantStats> tenants) {
+        this(snapshot, tenants, null);
+    }
+
+    StatsReport(RuntimeSnapshot snapshot, List<TenantStats> tenants, String storeLine) {
         this.snapshot = snapshot;
         this.tenants = List.copyOf(tenants);
+        this.storeLine = storeLine;
     }
 
     void print(PrintStream out, boolean threads) {
@@ -61,6 +70,9 @@ final class StatsReport {
         out.println("dead letters  " + snapshot.deadLetters());
         out.println("log drops     " + snapshot.logRecordsDropped());
         out.println("stalls        " + snapshot.stalls());
+        if (storeLine != null) {
+            out.println(storeLine);
+        }
         if (!snapshot.handlers().isEmpty()) {
             out.println();
             List<String[]> rows = new ArrayList<>();

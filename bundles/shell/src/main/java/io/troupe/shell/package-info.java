@@ -28,6 +28,13 @@
  *                                                               outcome in deploy/.status/&lt;file&gt;
  * </pre>
  *
+ * <h2>State commands</h2>
+ * {@code troupe:state-list}, {@code troupe:state-export}, {@code troupe:state-import} and
+ * {@code troupe:tenant-purge} (one Gogo function each, the work in {@code StateCommands}) use the
+ * {@link io.troupe.api.state.StateStore} service through an optional, dynamic reference; an export is a
+ * {@code StateArchive} file (a versioned binary format documented there). {@code stats} adds the store's line
+ * ({@code StoreStatsLine}) when a store runs.
+ *
  * <h2>The deploy folder's rules are the client's</h2>
  * {@code PluginCommands} changes the folder and waits for the host's outcome through
  * {@code io.troupe.client.deploy} ({@code DeployFolder}, {@code StatusPoller}, {@code DeployStatus}), the

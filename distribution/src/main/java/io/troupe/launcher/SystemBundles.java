@@ -23,7 +23,8 @@ import java.util.Map;
  *                   configurations with), org.apache.felix.scr
  *  2      CORE      org.apache.felix.fileinstall (etc/*.cfg into ConfigAdmin),
  *                   org.apache.felix.gogo.runtime, org.apache.felix.gogo.command
- *  5      CORE      io.troupe.api, io.troupe.host, io.troupe.protocol
+ *  5      CORE      io.troupe.api, com.h2database, io.troupe.store (the state store, optional: without it
+ *                   actors keep their state in memory only), io.troupe.host, io.troupe.protocol
  *  20     CORE      any other bundle found in system/
  *  30     CONSOLE   io.troupe.shell
  *  80     -         plugins from deploy/, installed and watched by the host
@@ -36,7 +37,8 @@ import java.util.Map;
  * requests it has received before their handlers go away. CONSOLE and TERMINAL bundles start after
  * the ready line is printed, so that the first command finds the plugins, command output follows
  * the ready line, and the shell's prompt comes last. Within a level, bundles start in the order of
- * this table.
+ * this table, and stop in the reverse order: the state store starts before the host and stops after it,
+ * so that the host finds the store at start and the last snapshots of a clean stop still reach it.
  *
  * <p><b>Threading:</b> immutable; {@link #plan} may be called from any thread.
  */
@@ -54,8 +56,12 @@ final class SystemBundles {
         TERMINAL
     }
 
-    /** A system bundle the launcher knows, by symbolic name. Immutable. */
-    private record Role(String symbolicName, int startLevel, Phase phase) {
+    /** A system bundle the launcher knows, by symbolic name; an optional one may be missing. Immutable. */
+    private record Role(String symbolicName, int startLevel, Phase phase, boolean optional) {
+
+        Role(String symbolicName, int startLevel, Phase phase) {
+            this(symbolicName, startLevel, phase, phase == Phase.SERVER);
+        }
     }
 
     /** A bundle to install: its jar, its start level, its phase. Immutable. */
@@ -80,6 +86,8 @@ final class SystemBundles {
             new Role("org.apache.felix.gogo.runtime", 2, Phase.CORE),
             new Role("org.apache.felix.gogo.command", 2, Phase.CORE),
             new Role("io.troupe.api", 5, Phase.CORE),
+            new Role("com.h2database", 5, Phase.CORE, true),
+            new Role("io.troupe.store", 5, Phase.CORE, true),
             new Role("io.troupe.host", 5, Phase.CORE),
             new Role("io.troupe.protocol", 5, Phase.CORE),
             new Role("io.troupe.shell", 30, Phase.CONSOLE),
@@ -118,8 +126,8 @@ final class SystemBundles {
             if (role.phase() == Phase.TERMINAL && mode != ConsoleMode.TTY) {
                 continue; // without a terminal, jline must not even be installed
             }
-            if (jar == null && role.phase() == Phase.SERVER) {
-                continue; // a distribution without the network server still runs actors
+            if (jar == null && role.optional()) {
+                continue; // without the network server or the state store, Troupe still runs actors
             }
             if (jar == null) {
                 throw new LauncherException("no bundle " + role.symbolicName() + " in "

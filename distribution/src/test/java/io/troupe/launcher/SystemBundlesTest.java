@@ -76,6 +76,18 @@ class SystemBundlesTest {
     }
 
     @Test
+    void startsTheStateStoreAndH2BeforeTheHostSoThatTheyStopAfterIt() throws Exception {
+        TestInstall.bundle(layout.system().resolve("h2-2.5.252.jar"), "com.h2database", "2.5.252");
+        TestInstall.bundle(layout.system().resolve("troupe-store-0.1.0.jar"), "io.troupe.store", "0.1.0");
+
+        List<String> plan = describe(SystemBundles.plan(layout, ConsoleMode.SCRIPT));
+
+        assertEquals(List.of("io.troupe.api 5 CORE", "com.h2database 5 CORE", "io.troupe.store 5 CORE",
+                "io.troupe.host 5 CORE", "io.troupe.protocol 5 CORE"), plan.subList(10, 15));
+        assertEquals(17, plan.size());
+    }
+
+    @Test
     void namesAJarInSystemThatIsNotABundle() throws Exception {
         TestInstall.plainJar(layout.system().resolve("plain.jar"));
 

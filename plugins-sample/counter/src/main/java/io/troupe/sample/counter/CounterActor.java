@@ -9,6 +9,7 @@ import io.troupe.api.ActorContext;
 import io.troupe.api.Failure;
 import io.troupe.api.Message;
 import io.troupe.api.TroupeException;
+import io.troupe.api.state.Durable;
 
 /**
  * One tenant's counter: answers {@value #ADD}, {@value #GET} and {@value #VERSION} requests with UTF-8
@@ -16,6 +17,10 @@ import io.troupe.api.TroupeException;
  *
  * <p>It never throws from {@link #receive}: a failure would make its supervisor restart it, and a
  * fresh instance would start again at 0.
+ *
+ * <p>The counter is {@link Durable} (every turn): the runtime stores its total before any reply leaves,
+ * so a restart of the server, even by {@code kill -9}, gives it back through {@link #importState}
+ * (after {@link #preStart}): a total a client was told is never lost.
  *
  * <p>When the plugin is updated in place, the total goes to the new revision's actor through
  * {@link #exportState} and {@link #importState}, as a {@link CounterState} in the format of this
@@ -25,7 +30,7 @@ import io.troupe.api.TroupeException;
  * <p><b>Threading:</b> an actor: runs on one worker at a time, so its {@link Counter} needs no
  * synchronisation.
  */
-final class CounterActor implements Actor {
+final class CounterActor implements Actor, Durable {
 
     /** Adds the decimal integer in the content; replies with the new total. */
     static final String ADD = "counter.add";

@@ -2,6 +2,7 @@ package io.troupe.sample.chat;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 
 import io.troupe.api.Actor;
 import io.troupe.api.ActorContext;
@@ -10,6 +11,7 @@ import io.troupe.api.ErrorCode;
 import io.troupe.api.Failure;
 import io.troupe.api.Message;
 import io.troupe.api.TroupeException;
+import io.troupe.api.state.Durable;
 
 /**
  * One tenant's chat: keeps its {@link ChatRooms} and broadcasts what members say.
@@ -20,9 +22,17 @@ import io.troupe.api.TroupeException;
  *   <li>{@value #LEAVE}, content a room name: it stops being one (not being one is fine);
  *   <li>{@value #SAY}, content {@code room + "\n" + text}: every member of the room, the speaker
  *       included, is told {@code Message("chat.message", content)} with the request's very content
- *       bytes; only members may speak.
+ *       bytes; only members may speak; the room's history keeps it;
+ *   <li>{@value #HISTORY}, content a room name: replies with the room's last {@value ChatHistory#PER_ROOM}
+ *       messages, oldest first, each as sent ({@code room + "\n" + text}), separated by a record
+ *       separator (U+001E); empty for a room nobody spoke in. It needs no membership.
  * </ul>
- * Each needs {@link Message#client()}: membership belongs to a connection, not to a reply address.
+ * Joining, leaving and speaking need {@link Message#client()}: membership belongs to a connection, not to
+ * a reply address.
+ *
+ * <p>The history is durable ({@link Durable}, every turn): it is stored before the speaker's {@code ok}
+ * leaves, so what a client was told was said survives a restart of the server, {@code kill -9} included.
+ * Memberships are not: connections do not outlive the server.
  *
  * <p>Closed connections leave their rooms: a room is cleared of them before each broadcast into it,
  * and from every room every 5 seconds ({@link #SWEEP_PERIOD}) by a fixed-rate timer. The broadcast
@@ -34,11 +44,14 @@ import io.troupe.api.TroupeException;
  *
  * <p><b>Threading:</b> an actor: runs on one worker at a time, so its rooms need no synchronisation.
  */
-final class ChatActor implements Actor {
+final class ChatActor implements Actor, Durable {
 
     static final String JOIN = "chat.join";
     static final String LEAVE = "chat.leave";
     static final String SAY = "chat.say";
+    static final String HISTORY = "chat.history";
+    /** Separates the messages of a {@value #HISTORY} reply. */
+    static final byte RECORD_SEPARATOR = 0x1e;
     /** The name of the messages pushed to members. */
     static final String PUSH = "chat.message";
 
@@ -51,6 +64,7 @@ final class ChatActor implements Actor {
     private static final byte LINE_FEED = '\n';
 
     private final ChatRooms rooms;
+    private final ChatHistory history = new ChatHistory();
 
     ChatActor() {
         this(new ChatRooms());
@@ -83,6 +97,10 @@ final class ChatActor implements Actor {
                 case JOIN -> join(request);
                 case LEAVE -> leave(request);
                 case SAY -> say(ctx, request);
+                case HISTORY -> {
+                    ctx.reply(historyOf(RoomName.parse(request.text())));
+                    return;
+                }
                 default -> throw unknownName(request.name());
             }
         } catch (TroupeException e) {
@@ -114,6 +132,42 @@ final class ChatActor implements Actor {
         for (ActorRef member : rooms.members(room)) {
             member.tell(push, ctx.self());
         }
+        history.add(room, request.content());
+    }
+
+    /** The room's messages joined by record separators. */
+    private byte[] historyOf(RoomName room) {
+        List<byte[]> said = history.of(room);
+        int length = Math.max(0, said.size() - 1);
+        for (byte[] content : said) {
+            length += content.length;
+        }
+        byte[] reply = new byte[length];
+        int at = 0;
+        for (byte[] content : said) {
+            if (at > 0) {
+                reply[at++] = RECORD_SEPARATOR;
+            }
+            System.arraycopy(content, 0, reply, at, content.length);
+            at += content.length;
+        }
+        return reply;
+    }
+
+    /** The history, as JDK types: the runtime stores it, and a hot swap hands it to the next revision. */
+    @Override
+    public Object exportState(ActorContext ctx) {
+        return history.export();
+    }
+
+    /**
+     * Takes the stored or swapped history back.
+     *
+     * @throws TroupeException when the state is not a history; the runtime then refuses to start the actor
+     */
+    @Override
+    public void importState(ActorContext ctx, Object state) {
+        history.restore(state);
     }
 
     /** The room part of a {@value #SAY} content: the UTF-8 text before the first line feed. */
@@ -147,7 +201,8 @@ final class ChatActor implements Actor {
     }
 
     private static TroupeException unknownName(String name) {
-        return badRequest("chat does not handle '" + name + "'; it handles " + JOIN + ", " + LEAVE + " and " + SAY);
+        return badRequest("chat does not handle '" + name + "'; it handles " + JOIN + ", " + LEAVE + ", " + SAY
+                + " and " + HISTORY);
     }
 
     private static TroupeException badRequest(String detail) {

@@ -14,7 +14,7 @@ import io.troupe.api.Handler;
  * class keeps no state, and every call returns a new actor.
  */
 @Component(service = ActorFactory.class)
-@Handler({ChatActor.JOIN, ChatActor.LEAVE, ChatActor.SAY})
+@Handler({ChatActor.JOIN, ChatActor.LEAVE, ChatActor.SAY, ChatActor.HISTORY})
 public final class ChatHandler implements ActorFactory {
 
     @Override

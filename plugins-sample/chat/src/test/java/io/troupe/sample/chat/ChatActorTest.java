@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import io.troupe.api.ErrorCode;
 import io.troupe.api.Failure;
 import io.troupe.api.Message;
+import io.troupe.api.TroupeException;
 import io.troupe.testkit.ActorHarness;
 import io.troupe.testkit.TestActorRef;
 import io.troupe.testkit.TestTimers;
@@ -208,6 +210,51 @@ class ChatActorTest {
         assertBadRequest(otherTenant.deliver(new Message(ChatActor.SAY, utf8("lobby\nhi"), alice)).onlyMessage(),
                 "not a member");
         assertEquals(List.of(), alice.received());
+    }
+
+    @Test
+    void theHistoryKeepsWhatWasSaidInARoomOldestFirst() throws Exception {
+        join(alice, "lobby");
+        join(bob, "kitchen");
+        assertOk(request(alice, ChatActor.SAY, "lobby\nfirst"));
+        assertOk(request(bob, ChatActor.SAY, "kitchen\nelsewhere"));
+        assertOk(request(alice, ChatActor.SAY, "lobby\nsecond"));
+
+        Object history = request(carol, ChatActor.HISTORY, "lobby");
+        assertArrayEquals(utf8("lobby\nfirst\u001elobby\nsecond"), assertInstanceOf(byte[].class, history));
+        assertArrayEquals(new byte[0], assertInstanceOf(byte[].class, request(carol, ChatActor.HISTORY, "attic")));
+    }
+
+    @Test
+    void theHistoryKeepsTheLastHundredMessagesOfARoom() throws Exception {
+        join(alice, "lobby");
+        for (int i = 0; i < ChatHistory.PER_ROOM + 5; i++) {
+            assertOk(request(alice, ChatActor.SAY, "lobby\n" + i));
+        }
+        String history = new String((byte[]) request(carol, ChatActor.HISTORY, "lobby"), StandardCharsets.UTF_8);
+        String[] said = history.split("\u001e");
+        assertEquals(ChatHistory.PER_ROOM, said.length);
+        assertEquals("lobby\n5", said[0]);
+        assertEquals("lobby\n104", said[said.length - 1]);
+    }
+
+    @Test
+    void theHistoryCrossesToAnotherInstanceAsJdkTypes() throws Exception {
+        join(alice, "lobby");
+        assertOk(request(alice, ChatActor.SAY, "lobby\nkept"));
+        Object state = chat.actor().exportState(chat.context());
+
+        ActorHarness restarted = ActorHarness.start(ChatActor::new);
+        restarted.actor().importState(restarted.context(), state);
+        Object history = restarted.deliver(new Message(ChatActor.HISTORY, utf8("lobby"), carol)).onlyMessage();
+        assertArrayEquals(utf8("lobby\nkept"), assertInstanceOf(byte[].class, history));
+    }
+
+    @Test
+    void aHistoryThatIsNotOneIsRefused() {
+        ChatHistory history = new ChatHistory();
+        assertThrows(TroupeException.class, () -> history.restore(List.of("not a map")));
+        assertThrows(TroupeException.class, () -> history.restore(java.util.Map.of("lobby", List.of("text"))));
     }
 
     private void join(TestActorRef client, String room) throws Exception {

@@ -31,9 +31,9 @@ import org.h2.mvstore.MVMap;
  * recovers the last commit that reached the disk) and serves later batches; while the file cannot be
  * opened again, each later batch tries once more and fails the same way.
  *
- * <p>Every {@value #HOUSEKEEPING_MILLIS} ms, after a batch or when idle, the writer lets MVStore rewrite a
- * little (at most {@value StoreFile#COMPACT_WRITE_BYTES} bytes) of its sparse chunks ({@link StoreFile#compact}),
- * so that the file stays close to the size of its live data.
+ * <p>Every {@value #HOUSEKEEPING_MILLIS} ms, after a batch or when idle, the writer looks whether the file
+ * (append-only, see {@link StoreFile}) is mostly dead chunks, and if so replaces it with a copy of its live
+ * snapshots ({@link StoreFile#replaceWithCopy}); the next batch waits for that copy.
  *
  * <p><b>Threading:</b> {@link #submit} from any thread (a read lock, so submitters do not exclude each
  * other; {@link #close} takes the write lock once to queue the last op). Everything else runs on the writer
@@ -45,7 +45,7 @@ final class StoreWriter implements Runnable {
     static final String THREAD_NAME = "troupe-store-writer";
     /** The most ops one commit carries, so that one batch's latency stays bounded under a flood. */
     static final int MAX_BATCH = 8192;
-    static final long HOUSEKEEPING_MILLIS = 10_000;
+    static final long HOUSEKEEPING_MILLIS = 1_000;
 
     private final String fileName;
     private final LinkedBlockingQueue<StoreOp> queue = new LinkedBlockingQueue<>();
@@ -66,6 +66,7 @@ final class StoreWriter implements Runnable {
     private volatile long syncs;
     private volatile long storedStates;
     private volatile long storedBytes;
+    private volatile long rewrites;
 
     private long lastHousekeeping = System.nanoTime();
 
@@ -342,7 +343,11 @@ final class StoreWriter implements Runnable {
         storedStates = map.sizeAsLong();
     }
 
-    /** Rewrites a little of the sparse chunks when the writer has been idle; a failure closes the file. */
+    /**
+     * Every {@value #HOUSEKEEPING_MILLIS} ms: when the file is mostly dead chunks, replaces it with a copy of
+     * its live snapshots ({@link StoreFile#replaceWithCopy}). A rewrite that fails before its rename leaves the
+     * file in use; one whose new file cannot be opened leaves the store to open it at the next batch.
+     */
     private void housekeeping() {
         long now = System.nanoTime();
         StoreFile current = file;
@@ -351,16 +356,31 @@ final class StoreWriter implements Runnable {
         }
         lastHousekeeping = now;
         try {
-            if (current.compact() && current.commit() && syncWrites) {
-                current.sync();
-                syncs = syncs + 1;
+            if (!current.worthRewriting()) {
+                return;
             }
         } catch (RuntimeException e) {
-            current.closeImmediately();
-            file = null;
-            unavailable = new IOException("the state store " + fileName + " failed while compacting ("
-                    + e.getMessage() + ")", e);
-            reopen();
+            return; // asked again at the next interval; a broken file shows at the next write
         }
+        try {
+            current.replaceWithCopy();
+        } catch (IOException | RuntimeException e) {
+            return; // the rename did not happen: the file in use is whole; tried again at the next interval
+        }
+        StoreFile rewritten;
+        try {
+            rewritten = StoreFile.open(fileName);
+        } catch (IOException e) {
+            rewritten = null;
+            unavailable = new IOException("the state store " + fileName + " was rewritten but cannot be opened: "
+                    + e.getMessage(), e);
+        }
+        file = rewritten;
+        rewrites = rewrites + 1;
+        current.closeImmediately();
+    }
+
+    long rewrites() {
+        return rewrites;
     }
 }

@@ -17,9 +17,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The state store in the built distribution: the first start creates {@code data/state.mv.db} and the
- * shell reaches the store (stats, list, export, purge without {@code --yes}); a clean stop closes it and the
- * next start opens it again (and imports the export), and a bad value in {@code etc/io.troupe.store.cfg} is logged with its file and
- * key while the store keeps its last good value.
+ * shell reaches the store (stats, list, export, purge without {@code --yes}); a clean stop closes it and
+ * the next start opens it again (and imports the export), and a bad value in {@code etc/io.troupe.store.cfg}
+ * is logged with its file and key while the store keeps its last good value.
  *
  * <p><b>Threading:</b> JUnit runs the test on one thread; {@link TroupeProcess} reads the output on its own.
  */

@@ -16,7 +16,8 @@ import io.troupe.api.monitor.TenantStats;
 import io.troupe.api.state.StateStore;
 
 /**
- * {@code troupe:state-export}: writes a tenant's stored state to a new file, the format of {@link StateArchive} ({@link StateCommands}).
+ * {@code troupe:state-export}: writes a tenant's stored state to a new file, the format of
+ * {@link StateArchive} ({@link StateCommands}).
  *
  * <p>The {@link StateStore} and {@link ServerStats} references are optional and dynamic: without the store
  * the command prints {@code ERROR state.unavailable: ...}; without the server it knows no tenants.

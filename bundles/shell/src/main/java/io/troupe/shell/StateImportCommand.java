@@ -16,7 +16,8 @@ import io.troupe.api.monitor.TenantStats;
 import io.troupe.api.state.StateStore;
 
 /**
- * {@code troupe:state-import}: writes the snapshots of a file made by {@code troupe:state-export} into the store; refuses a file of another format version ({@link StateCommands}).
+ * {@code troupe:state-import}: writes the snapshots of a file made by {@code troupe:state-export} into
+ * the store; refuses a file of another format version ({@link StateCommands}).
  *
  * <p>The {@link StateStore} and {@link ServerStats} references are optional and dynamic: without the store
  * the command prints {@code ERROR state.unavailable: ...}; without the server it knows no tenants.

@@ -16,7 +16,8 @@ import io.troupe.api.monitor.TenantStats;
 import io.troupe.api.state.StateStore;
 
 /**
- * {@code troupe:state-list}: lists the stored actors of a tenant, or of every tenant the server knows: key, size, last write time ({@link StateCommands}).
+ * {@code troupe:state-list}: lists the stored actors of a tenant, or of every tenant the server knows:
+ * key, size, last write time ({@link StateCommands}).
  *
  * <p>The {@link StateStore} and {@link ServerStats} references are optional and dynamic: without the store
  * the command prints {@code ERROR state.unavailable: ...}; without the server it knows no tenants.

@@ -16,7 +16,8 @@ import io.troupe.api.monitor.TenantStats;
 import io.troupe.api.state.StateStore;
 
 /**
- * {@code troupe:tenant-purge}: removes a tenant's stored state with {@code --yes}; without it prints what would be removed ({@link StateCommands}).
+ * {@code troupe:tenant-purge}: removes a tenant's stored state with {@code --yes}; without it prints
+ * what would be removed ({@link StateCommands}).
  *
  * <p>The {@link StateStore} and {@link ServerStats} references are optional and dynamic: without the store
  * the command prints {@code ERROR state.unavailable: ...}; without the server it knows no tenants.

@@ -52,7 +52,8 @@ class StoreStatsLineTest {
     @Test
     void formatsTheFiguresOfTheStore() {
         assertEquals("store         812.4 writes/s  48210 writes (3.0 MiB)  9120 syncs  write p99 1.8 ms  42 stored "
-                + "(2.1 KiB)", StoreStatsLine.format(new StoreStats(48210, 3L << 20, 9120, 1_800_000, 42, 2150), 812.4));
+                + "(2.1 KiB)", StoreStatsLine.format(new StoreStats(48210, 3L << 20, 9120, 1_800_000, 42, 2150),
+                        812.4));
     }
 
     @Test
@@ -77,8 +78,8 @@ class StoreStatsLineTest {
 
     @Test
     void statsPrintsTheStoreLineAfterTheSummary() throws Exception {
-        RuntimeSnapshot snapshot = new RuntimeSnapshot(Instant.EPOCH, new WorkerPoolStats(1, 1, 1, 0, 0, 0, 0, List.of()),
-                List.of(), 0, 0, 0, 0, 0, 0, List.of());
+        RuntimeSnapshot snapshot = new RuntimeSnapshot(Instant.EPOCH,
+                new WorkerPoolStats(1, 1, 1, 0, 0, 0, 0, List.of()), List.of(), 0, 0, 0, 0, 0, 0, List.of());
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (MvStateStore store = MvStateStore.open(dir.resolve("state.mv.db"))) {
             store.write(new StateKey("acme", "handler:a", "a"), new byte[100]).toCompletableFuture()
@@ -90,7 +91,7 @@ class StoreStatsLineTest {
 
         String[] lines = bytes.toString(StandardCharsets.UTF_8).split("\n");
         assertEquals("stalls        0", lines[5]);
-        assertTrue(lines[6].matches("store         0\\.0 writes/s  1 writes \\(100 B\\)  1 syncs  write p99 \\d+\\.\\d ms  "
-                + "1 stored \\(100 B\\)"), lines[6]);
+        assertTrue(lines[6].matches("store         0\\.0 writes/s  1 writes \\(100 B\\)  1 syncs  "
+                + "write p99 \\d+\\.\\d ms  1 stored \\(100 B\\)"), lines[6]);
     }
 }

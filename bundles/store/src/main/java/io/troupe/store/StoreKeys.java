@@ -39,7 +39,8 @@ final class StoreKeys {
         int first = encoded.indexOf(SEPARATOR);
         int second = first < 0 ? -1 : encoded.indexOf(SEPARATOR, first + 1);
         if (second < 0) {
-            throw new IllegalStateException("not a state key in the store: '" + encoded.replace(SEPARATOR, '|') + "'");
+            throw new IllegalStateException("not a state key in the store: '" + encoded.replace(SEPARATOR, '|')
+                    + "'");
         }
         return new StateKey(encoded.substring(0, first), encoded.substring(first + 1, second),
                 encoded.substring(second + 1));
@@ -47,7 +48,8 @@ final class StoreKeys {
 
     private static void refuseSeparator(String part, String value, StateKey key) {
         if (value.indexOf(SEPARATOR) >= 0) {
-            throw new IllegalArgumentException("the " + part + " of state key '" + key.toString().replace(SEPARATOR, '?')
+            throw new IllegalArgumentException("the " + part + " of state key '"
+                    + key.toString().replace(SEPARATOR, '?')
                     + "' holds the character U+0000, which the store keeps as its separator");
         }
     }

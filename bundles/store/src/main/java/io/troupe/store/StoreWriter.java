@@ -228,7 +228,8 @@ final class StoreWriter implements Runnable {
             for (StoreOp op : batch) {
                 if (op instanceof StoreOp.Put put) {
                     byte[] old = map.put(put.key, put.value);
-                    bytesDelta += StoredValue.snapshotBytes(put.value) - (old == null ? 0 : StoredValue.snapshotBytes(old));
+                    bytesDelta += StoredValue.snapshotBytes(put.value)
+                            - (old == null ? 0 : StoredValue.snapshotBytes(old));
                     putBytes += StoredValue.snapshotBytes(put.value);
                     puts++;
                 } else if (op instanceof StoreOp.Remove remove) {

@@ -51,7 +51,8 @@ final class StoredValue {
     private static void check(byte[] value) {
         if (value.length < HEADER_BYTES || value[0] != FORMAT) {
             throw new IllegalStateException("a stored value of " + value.length + " bytes in an unknown format "
-                    + (value.length == 0 ? "(empty)" : "(format byte " + value[0] + ", this store reads " + FORMAT + ")"));
+                    + (value.length == 0 ? "(empty)"
+                            : "(format byte " + value[0] + ", this store reads " + FORMAT + ")"));
         }
     }
 }

@@ -196,7 +196,12 @@ final class StoreWriter implements Runnable {
                 closed = true;
             }
             if (!batch.isEmpty()) {
-                apply(batch);
+                try {
+                    apply(batch);
+                } catch (Error e) {
+                    // out of memory, say: fail what waits on this batch rather than leave it waiting for ever
+                    failAll(batch, new IOException("the state store " + fileName + " failed a batch: " + e, e));
+                }
             }
             batch.clear();
             if (!closed) {

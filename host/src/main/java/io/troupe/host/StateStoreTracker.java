@@ -10,8 +10,10 @@ import io.troupe.api.state.StateStore;
 import io.troupe.host.actor.ActorSystem;
 
 /**
- * Gives the actor system the {@link StateStore} service of the highest ranking, and the next one (or
- * none) when it goes away, so that durable actors store their state wherever the installation keeps it.
+ * Gives the actor system the first {@link StateStore} service registered, and another one (or none) when
+ * it goes away, so that durable actors store their state wherever the installation keeps it. Switching
+ * stores under running actors would split their state, so a second store registered meanwhile is only
+ * kept in reserve.
  *
  * <p><b>Threading:</b> the tracker's callbacks run on framework threads, serialised by the tracker;
  * the system reads the store through a volatile field.
@@ -22,6 +24,8 @@ final class StateStoreTracker extends ServiceTracker<StateStore, StateStore> {
 
     private final ActorSystem system;
     private final boolean required;
+    /** The store the system uses now; only touched by the tracker's callbacks, which it serialises. */
+    private StateStore current;
 
     private StateStoreTracker(BundleContext context, ActorSystem system, boolean required) {
         super(context, StateStore.class, null);
@@ -40,8 +44,10 @@ final class StateStoreTracker extends ServiceTracker<StateStore, StateStore> {
     @Override
     public StateStore addingService(ServiceReference<StateStore> reference) {
         StateStore store = super.addingService(reference);
-        if (store != null) {
-            use();
+        if (store != null && current == null) {
+            // not getService(): the tracker counts this service as tracked only once this method returned
+            current = store;
+            system.useStateStore(store, required);
             LOG.info("Durable actors keep their state in {} from {}", store, reference.getBundle());
         }
         return store;
@@ -50,13 +56,13 @@ final class StateStoreTracker extends ServiceTracker<StateStore, StateStore> {
     @Override
     public void removedService(ServiceReference<StateStore> reference, StateStore store) {
         super.removedService(reference, store);
-        use();
-        LOG.info("State store {} from {} went away{}", store, reference.getBundle(),
-                getService() == null ? (required ? "; durable actors cannot start until one comes back" : "") : "");
-    }
-
-    /** Hands the best store tracked now (or none) to the system. */
-    private void use() {
-        system.useStateStore(getService(), required);
+        if (store != current) {
+            return;
+        }
+        current = getService(); // the removed one is no longer tracked here
+        system.useStateStore(current, required);
+        LOG.info("State store {} from {} went away{}", store, reference.getBundle(), current != null
+                ? "; durable actors keep their state in " + current + " from now on"
+                : required ? "; durable actors cannot start until one comes back" : "");
     }
 }

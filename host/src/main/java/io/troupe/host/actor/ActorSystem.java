@@ -70,6 +70,10 @@ public final class ActorSystem {
     private final CountDownLatch guardianTerminated = new CountDownLatch(1);
     /** Where durable actors keep their state; null while there is none. */
     private volatile StateStore stateStore;
+    /** How long a durable actor waits for a required store that is not registered yet. */
+    static final Duration STORE_WAIT = Duration.ofSeconds(10);
+    /** Notified when a store comes; guards nothing else. */
+    private final Object storeArrival = new Object();
     /** Whether a durable actor refuses to start without a store (the server) or keeps its state in memory. */
     private volatile boolean stateStoreRequired;
     private final java.util.concurrent.atomic.AtomicBoolean warnedNoStore =
@@ -415,8 +419,11 @@ public final class ActorSystem {
      * without its stored state (and overwrite it later); without, it runs on its in-memory state.
      */
     public void useStateStore(StateStore store, boolean required) {
-        this.stateStoreRequired = required;
-        this.stateStore = store;
+        synchronized (storeArrival) {
+            this.stateStoreRequired = required;
+            this.stateStore = store;
+            storeArrival.notifyAll();
+        }
     }
 
     /** The store now, if any. */
@@ -434,8 +441,12 @@ public final class ActorSystem {
         StateStore store = stateStore;
         if (store == null) {
             if (stateStoreRequired) {
+                store = awaitStore();
+                if (store != null) {
+                    return store;
+                }
                 throw new IllegalStateException("durable actor " + cell.name() + " cannot start: there is no state"
-                        + " store (is the io.troupe.store bundle started?)");
+                        + " store after " + STORE_WAIT.toSeconds() + " s (is the io.troupe.store bundle started?)");
             }
             if (warnedNoStore.compareAndSet(false, true)) {
                 org.slf4j.LoggerFactory.getLogger(ActorSystem.class).warn("Durable actor {} runs without a state"
@@ -444,6 +455,29 @@ public final class ActorSystem {
             }
         }
         return store;
+    }
+
+    /**
+     * Waits, on the worker about to start a durable actor, for a required store that is not there yet:
+     * while an installation starts, the store's component may register a moment after the first request
+     * arrives. Bounded by {@link #STORE_WAIT}; the rare path that blocks, once per actor at most.
+     */
+    private StateStore awaitStore() {
+        long deadline = System.nanoTime() + STORE_WAIT.toNanos();
+        synchronized (storeArrival) {
+            try {
+                while (stateStore == null && stateStoreRequired) {
+                    long left = deadline - System.nanoTime();
+                    if (left <= 0) {
+                        break;
+                    }
+                    TimeUnit.NANOSECONDS.timedWait(storeArrival, left);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return stateStore;
+        }
     }
 
     /** A snapshot of the live actors, parents before children (ids grow with creation). */

@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  * @param p999Nanos         99.9th percentile
  * @param errors            requests that failed
  */
-record BenchResult(double requestsPerSecond, long p50Nanos, long p99Nanos, long p999Nanos, long errors) {
+public record BenchResult(double requestsPerSecond, long p50Nanos, long p99Nanos, long p999Nanos, long errors) {
 
     private static final Pattern THROUGHPUT = Pattern.compile("throughput: ([0-9.]+) requests/s");
     private static final Pattern LATENCY = Pattern.compile("latency (p50|p99|p99\\.9): ([0-9.]+) (us|ms|s)");
@@ -56,7 +56,7 @@ record BenchResult(double requestsPerSecond, long p50Nanos, long p99Nanos, long 
     }
 
     /** {@code 0.081 ms}. */
-    static String millis(long nanos) {
+    public static String millis(long nanos) {
         return String.format(Locale.ROOT, "%.3f ms", nanos / 1e6);
     }
 

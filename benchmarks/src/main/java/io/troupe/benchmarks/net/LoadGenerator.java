@@ -10,28 +10,45 @@ import java.util.concurrent.TimeUnit;
 /**
  * The one load generator of the network suite: the distribution's {@code bin/troupe-client bench}
  * run as a process against a server on loopback, its report parsed into a {@link BenchResult}. The
- * same engine, with the same options, drives every server.
+ * same engine, with the same options, drives every server. The durability suite calls other handlers
+ * with it ({@link #LoadGenerator(Path, String, String, String, String, String)}).
  *
  * <p><b>Threading:</b> one suite thread; a daemon thread drains the client's standard error.
  */
-final class LoadGenerator {
+public final class LoadGenerator {
 
     private final Path distribution;
     private final String tenant;
     private final String token;
     private final String warmup;
     private final String duration;
+    private final String name;
 
     /**
+     * A generator of {@code echo} requests, whose replies the client checks against the requests.
+     *
      * @param warmup   as troupe-client takes it: {@code 3s}, {@code 500ms}
      * @param duration likewise
      */
     LoadGenerator(Path distribution, String tenant, String token, String warmup, String duration) {
+        this(distribution, tenant, token, warmup, duration, "echo");
+    }
+
+    /**
+     * A generator of requests to the handler {@code name}, each with a random payload of the shape's size;
+     * only {@code echo} replies are checked (any other reply that is not a failure counts as a success).
+     *
+     * @param warmup   as troupe-client takes it: {@code 3s}, {@code 500ms}
+     * @param duration likewise
+     */
+    public LoadGenerator(Path distribution, String tenant, String token, String warmup, String duration,
+            String name) {
         this.distribution = distribution;
         this.tenant = tenant;
         this.token = token;
         this.warmup = warmup;
         this.duration = duration;
+        this.name = name;
     }
 
     /**
@@ -40,14 +57,14 @@ final class LoadGenerator {
      * @throws IOException when the client fails (non-zero status other than "some requests
      *                     failed") or its report cannot be read
      */
-    BenchResult run(int port, Shape shape) throws IOException, InterruptedException {
+    public BenchResult run(int port, Shape shape) throws IOException, InterruptedException {
         List<String> command = List.of(distribution.resolve("bin/troupe-client").toString(),
                 "--host", "127.0.0.1", "--port", Integer.toString(port), "--tenant", tenant, "--token", token,
                 "--timeout", "30s", "bench",
                 "--connections", Integer.toString(shape.connections()),
                 "--pipeline", Integer.toString(shape.pipeline()),
                 "--size", Integer.toString(shape.size()),
-                "--warmup", warmup, "--duration", duration, "--name", "echo");
+                "--warmup", warmup, "--duration", duration, "--name", name);
         ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().remove("JAVA_OPTS");
         Process process = builder.start();

@@ -4,6 +4,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,9 +20,11 @@ import java.util.concurrent.TimeUnit;
  * A benchmark server running as its own process: started with its standard input a pipe that stays
  * open (so that {@code bin/troupe} runs in script mode), ready once it prints a line starting with
  * the expected prefix, stopped with SIGTERM. Its output is kept (the last lines) for error reports.
+ * {@link #command} writes a line to its standard input (for {@code bin/troupe}, a shell command) and
+ * waits for the answer.
  *
- * <p><b>Threading:</b> one suite thread drives an instance; two daemon threads read the output and
- * only publish lines (a blocking queue, a synchronised tail).
+ * <p><b>Threading:</b> one suite thread drives an instance (starts it, sends commands, stops it); two
+ * daemon threads read the output and only publish lines (a blocking queue, a synchronised tail).
  */
 public final class ServerProcess implements AutoCloseable {
 
@@ -83,6 +86,43 @@ public final class ServerProcess implements AutoCloseable {
         }
         close();
         return -1;
+    }
+
+    /**
+     * Writes {@code line} to the process's standard input (for {@code bin/troupe} in script mode, a shell
+     * command) and returns the first line it then prints on standard output that starts with
+     * {@code answerPrefix}; the lines printed before the command are dropped.
+     *
+     * @throws IOException when the input is closed, the process ends, or no such line comes within
+     *                     {@code timeout}
+     */
+    public String command(String line, String answerPrefix, Duration timeout) throws IOException,
+            InterruptedException {
+        for (String earlier; (earlier = stdoutLines.poll()) != null; ) {
+            if (earlier == END) {
+                stdoutLines.add(END);
+                throw new IOException(name + " has ended; its output:\n" + transcript());
+            }
+        }
+        OutputStream in = process.getOutputStream();
+        in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+        in.flush();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            long left = deadline - System.nanoTime();
+            String answer = left > 0 ? stdoutLines.poll(left, TimeUnit.NANOSECONDS) : null;
+            if (answer == null) {
+                throw new IOException(name + " printed no line starting with '" + answerPrefix + "' within "
+                        + timeout.toMillis() + " ms of '" + line + "'");
+            }
+            if (answer == END) {
+                stdoutLines.add(END);
+                throw new IOException(name + " ended after '" + line + "'; its output:\n" + transcript());
+            }
+            if (answer.startsWith(answerPrefix)) {
+                return answer;
+            }
+        }
     }
 
     /** The last lines of output, for error reports. */

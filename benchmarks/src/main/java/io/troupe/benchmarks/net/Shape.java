@@ -8,7 +8,7 @@ import java.util.List;
  *
  * <p><b>Threading:</b> immutable; any thread.
  */
-record Shape(int connections, int pipeline, int size) {
+public record Shape(int connections, int pipeline, int size) {
 
     /** The four shapes of the issue. */
     static final List<Shape> STANDARD = List.of(new Shape(1, 1, 64), new Shape(64, 16, 64), new Shape(64, 1, 4096),
@@ -18,7 +18,7 @@ record Shape(int connections, int pipeline, int size) {
     static final Shape PIPELINED = new Shape(64, 16, 64);
 
     /** {@code 1x1x64,64x16x64}: connections x pipeline x bytes, comma-separated. */
-    static List<Shape> parseList(String text) {
+    public static List<Shape> parseList(String text) {
         List<Shape> shapes = new ArrayList<>();
         for (String item : text.split(",")) {
             String[] parts = item.trim().split("x");
@@ -31,7 +31,7 @@ record Shape(int connections, int pipeline, int size) {
     }
 
     /** {@code 64 × 16 × 4 KiB}. */
-    String label() {
+    public String label() {
         String bytes = size >= 1024 && size % 1024 == 0 ? size / 1024 + " KiB" : size + " B";
         return connections + " × " + pipeline + " × " + bytes;
     }

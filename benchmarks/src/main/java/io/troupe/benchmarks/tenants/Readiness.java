@@ -17,7 +17,7 @@ import io.troupe.protocol.FrameType;
  *
  * <p><b>Threading:</b> stateless; any thread.
  */
-final class Readiness {
+public final class Readiness {
 
     private static final long PAUSE_MILLIS = 200;
 
@@ -28,7 +28,7 @@ final class Readiness {
      * @throws IOException naming the tenant, the handler and the last refusal when no REPLY came
      *                     within {@code timeout}
      */
-    static void await(int port, String tenant, String token, String handler, byte[] content, Duration timeout)
+    public static void await(int port, String tenant, String token, String handler, byte[] content, Duration timeout)
             throws IOException, InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {

@@ -150,6 +150,29 @@ class DurableStateIT {
     }
 
     @Test
+    void whatAClientWasToldWasSaidInAChatRoomSurvivesKillDashNine() throws Exception {
+        try (TroupeProcess troupe = TroupeProcess.start(home.resolve("bin/troupe"), dir, JAVA_HOME)) {
+            troupe.awaitLineStartingWith("Troupe ready", STARTUP);
+            try (TroupeClient alice = connect(A, A_TOKEN)) {
+                assertEquals("ok", request(alice, "chat.join", "lobby"));
+                assertEquals("ok", request(alice, "chat.say", "lobby\nbefore the crash"));
+                assertEquals("ok", request(alice, "chat.say", "lobby\nstill before"));
+            }
+            killServerJvm();
+            assertEquals(KILLED, troupe.awaitExit(STOP), troupe::transcript);
+        }
+        try (TroupeProcess troupe = TroupeProcess.start(home.resolve("bin/troupe"), dir, JAVA_HOME)) {
+            troupe.awaitLineStartingWith("Troupe ready", STARTUP);
+            try (TroupeClient reader = connect(A, A_TOKEN); TroupeClient other = connect(B, B_TOKEN)) {
+                assertEquals("lobby\nbefore the crash\u001elobby\nstill before",
+                        request(reader, "chat.history", "lobby"));
+                assertEquals("", request(other, "chat.history", "lobby"), "another tenant's chat has no history");
+            }
+            assertEquals(0, troupe.terminate(STOP), troupe::transcript);
+        }
+    }
+
+    @Test
     void aHotSwapUnderLoadLosesNoRequestAndLeavesTheStoreHoldingTheLiveTotal() throws Exception {
         long live;
         try (TroupeProcess troupe = TroupeProcess.start(home.resolve("bin/troupe"), dir, JAVA_HOME)) {
@@ -278,6 +301,11 @@ class DurableStateIT {
 
     private static String request(TroupeClient client, String name) throws Exception {
         byte[] reply = client.request(name, new byte[0]).get(REPLY.toSeconds(), TimeUnit.SECONDS);
+        return new String(reply, UTF_8);
+    }
+
+    private static String request(TroupeClient client, String name, String text) throws Exception {
+        byte[] reply = client.request(name, text.getBytes(UTF_8)).get(REPLY.toSeconds(), TimeUnit.SECONDS);
         return new String(reply, UTF_8);
     }
 

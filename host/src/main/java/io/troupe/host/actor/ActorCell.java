@@ -345,11 +345,6 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
         return true;
     }
 
-    /** Whether the mailbox has reached its capacity (a racy read, for a blocking sender's retry). */
-    boolean isFull() {
-        return mailbox.size() >= mailbox.capacity();
-    }
-
     /** A full mailbox under {@code REJECT} or {@code DROP_NEWEST} refuses {@code message}. */
     private void refuse(Object message, ActorRef sender) {
         MailboxPressure counts = pressure();

@@ -68,7 +68,9 @@ class ConfigurationIT {
         String workers;
         do {
             troupe.send("stats");
-            workers = troupe.awaitLineStartingWith("workers ", APPLIED);
+            // while the host applies new settings it restarts its monitor, whose statistics service is
+            // briefly away: stats then answers runtime.unavailable, and is asked again
+            workers = troupe.awaitLineStartingWithAny(APPLIED, "workers ", "ERROR runtime.unavailable");
             if (workers.contains(bounds)) {
                 return;
             }

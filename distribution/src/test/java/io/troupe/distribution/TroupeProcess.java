@@ -74,19 +74,27 @@ final class TroupeProcess implements AutoCloseable {
 
     /** Waits for a line of standard output starting with {@code prefix}, skipping others; returns it. */
     String awaitLineStartingWith(String prefix, Duration timeout) throws InterruptedException {
+        return awaitLineStartingWithAny(timeout, prefix);
+    }
+
+    /** Waits for a line of standard output starting with any of {@code prefixes}, skipping others; returns it. */
+    String awaitLineStartingWithAny(Duration timeout, String... prefixes) throws InterruptedException {
+        String wanted = "'" + String.join("' or '", prefixes) + "'";
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             long left = deadline - System.nanoTime();
             String line = left > 0 ? stdoutLines.poll(left, TimeUnit.NANOSECONDS) : null;
             if (line == null) {
-                fail("no line starting with '" + prefix + "' on stdout within " + timeout.toSeconds() + " s"
+                fail("no line starting with " + wanted + " on stdout within " + timeout.toSeconds() + " s"
                         + transcript());
             }
             if (line == END) {
-                fail("stdout ended before a line starting with '" + prefix + "'" + transcript());
+                fail("stdout ended before a line starting with " + wanted + transcript());
             }
-            if (line.startsWith(prefix)) {
-                return line;
+            for (String prefix : prefixes) {
+                if (line.startsWith(prefix)) {
+                    return line;
+                }
             }
         }
     }

@@ -48,6 +48,18 @@ public final class ScriptConsole {
             policyOption = ReferencePolicyOption.GREEDY)
     private volatile CommandProcessor processor;
 
+    /**
+     * Troupe's own commands ({@code ask}, {@code actors}, ..., {@code stats}, ...): the console starts
+     * reading only once they are registered, so that a script's first line, written as soon as
+     * {@code Troupe ready} appears, never meets "command not found" while the bundle's components are
+     * still being activated.
+     */
+    @Reference
+    private TroupeCommands troupeCommands;
+
+    @Reference
+    private StatsCommands statsCommands;
+
     private volatile boolean closed;
     private ServiceRegistration<Converter> converter;
 

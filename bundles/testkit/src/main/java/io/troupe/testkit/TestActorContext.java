@@ -227,10 +227,16 @@ public final class TestActorContext implements ActorContext {
     }
 
     private TestActorRef record(String factoryName, ActorFactory factory, ActorOptions options, String defaultName) {
+        return record(spawns, self.id(), factoryName, factory, options, defaultName);
+    }
+
+    /** A new reference under {@code parentId} (0 for a top-level actor), recorded in {@code into}. */
+    private TestActorRef record(List<Spawn> into, long parentId, String factoryName, ActorFactory factory,
+                                ActorOptions options, String defaultName) {
         String name = options.name() == null ? defaultName : options.name();
-        TestActorRef child = new TestActorRef(nextId++, self.id(), name);
-        spawns.add(new Spawn(child, factoryName, factory, options));
-        return child;
+        TestActorRef actor = new TestActorRef(nextId++, parentId, name);
+        into.add(new Spawn(actor, factoryName, factory, options));
+        return actor;
     }
 
     @Override
@@ -310,10 +316,7 @@ public final class TestActorContext implements ActorContext {
 
     private TestActorRef recordTopLevel(String factoryName, ActorFactory factory, ActorOptions options,
                                         String defaultName) {
-        String name = options.name() == null ? defaultName : options.name();
-        TestActorRef actor = new TestActorRef(nextId++, 0, name);
-        topLevelSpawns.add(new Spawn(actor, factoryName, factory, options));
-        return actor;
+        return record(topLevelSpawns, 0, factoryName, factory, options, defaultName);
     }
 
     @Override

@@ -68,7 +68,15 @@ public enum ErrorCode {
      * The request ran on a durable actor whose state could not be made durable; its reply was withdrawn
      * and the actor restarts from its last stored state. The session goes on (since 1.3).
      */
-    STATE_UNAVAILABLE("state.unavailable", false);
+    STATE_UNAVAILABLE("state.unavailable", false),
+    /**
+     * In a cluster, the tenant of the HELLO is served by another node: the content is that node's address
+     * for clients, {@code host:port} in UTF-8, or empty while the tenant is moving and its owner is not
+     * known yet (then connect to another node after a short pause). Nothing was admitted; the connection
+     * is closed. A session whose tenant moves away gets a BYE saying the same ({@link Redirect}) (since
+     * 1.4).
+     */
+    TENANT_MOVED("tenant.moved", true);
 
     private static final Map<String, ErrorCode> BY_CODE = Stream.of(values())
             .collect(Collectors.toUnmodifiableMap(ErrorCode::code, Function.identity()));

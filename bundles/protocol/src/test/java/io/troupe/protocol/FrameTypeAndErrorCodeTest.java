@@ -80,6 +80,7 @@ class FrameTypeAndErrorCodeTest {
         closes.put("tenant.limit.actors", false);
         closes.put("server.busy", true);
         closes.put("state.unavailable", false);
+        closes.put("tenant.moved", true);
 
         Set<String> wire = Arrays.stream(ErrorCode.values()).map(ErrorCode::code).collect(Collectors.toSet());
         assertEquals(closes.keySet(), wire);

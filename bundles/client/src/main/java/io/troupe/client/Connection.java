@@ -388,6 +388,7 @@ final class Connection implements SelectorLoop.IoHandler {
         OutboundFrame head;
         while ((head = output.peekFirst()) != null && !head.bytes.hasRemaining()) {
             output.pollFirst();
+            head.markWritten();
             if (head.written != null) {
                 head.written.complete(null);
             }

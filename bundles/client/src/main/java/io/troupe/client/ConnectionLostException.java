@@ -7,8 +7,10 @@ import java.io.IOException;
  * its answer came, or it was made while the client was not connected (before {@code connect()}
  * completed, while reconnecting, after the server said BYE, or after {@code close()}).
  *
- * <p>Requests are never replayed on a new connection, since they may not be idempotent: whether a
- * request that failed this way reached its handler is unknown.
+ * <p>A request that failed this way after it was sent may or may not have reached its handler: it is
+ * sent again on a new connection only when that is known to be safe (a redirect, or a request the
+ * application declared idempotent; see {@link TroupeClient}), and fails with this exception otherwise,
+ * its message saying that its outcome is unknown.
  *
  * <p><b>Threading:</b> immutable once thrown; any thread.
  */

@@ -2,7 +2,9 @@ package io.troupe.client;
 
 import java.lang.System.Logger.Level;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeoutException;
@@ -15,6 +17,7 @@ import io.troupe.protocol.Frame;
 import io.troupe.protocol.FrameDecoder;
 import io.troupe.protocol.FrameEncoder;
 import io.troupe.protocol.FrameType;
+import io.troupe.protocol.Redirect;
 
 /**
  * Keeps one client connected: opens {@link Connection}s, routes the frames that come back, expires
@@ -31,8 +34,14 @@ import io.troupe.protocol.FrameType;
  *                          └───────── WAITING ◄──────────────────────────┼────────────┘
  *   close(): CONNECTED ─BYE─► CLOSING ─server closes or timeout─► CLOSED ◄┘ (from any phase)
  * </pre>
- * Only CONNECTED accepts frames: in any other phase they fail at once with
- * {@link ConnectionLostException}, and nothing is queued for a later connection.
+ * CONNECTED sends frames. In any other phase a frame is held for the next session or fails at once with
+ * {@link ConnectionLostException}, as {@link Holding} says; held frames go out first on the next WELCOME.
+ *
+ * <p>Each attempt goes to {@link ServerAddresses#current()}. A round tries every address once, moving on
+ * at once after a failed attempt; when a round fails, {@code connect()} fails, or (once a session was
+ * established) the backoff delay precedes the next round. A redirect ({@code tenant.moved}, protocol 1.4)
+ * starts a new round at the owner it names, or after a backoff delay at the next seed when it names none,
+ * at most {@link ClientSettings#maxRedirects()} times in a row ({@link RedirectTrail}).
  *
  * <p><b>Threading:</b> {@link #connect()}, {@link #submit}, {@link #closeAsync()},
  * {@link #phase()} and {@link #nextCorrId()} from any thread: they hand work to the loop through the
@@ -43,6 +52,16 @@ import io.troupe.protocol.FrameType;
 final class Connector implements Connection.Events, SelectorLoop.Member {
 
     enum Phase { IDLE, CONNECTING, CONNECTED, DRAINING, WAITING, CLOSING, CLOSED }
+
+    /** What becomes of a frame made while the client has no session. */
+    enum Holding {
+        /** It fails at once: no session, and none is coming on the client's own. */
+        NONE,
+        /** Idempotent requests and pings are held for the next session, the rest fail: reconnecting after a loss. */
+        IDEMPOTENT,
+        /** Every frame is held: following a redirect, the owner gets them all (the old node read none). */
+        ALL
+    }
 
     /**
      * How much larger than the outbound limit an inbound frame may be: a reply can carry a longer
@@ -66,11 +85,25 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
     private final CompletableFuture<Void> closed = new CompletableFuture<>();
     private final Runnable drainTask = this::drainOutbox;
     private volatile Phase phase = Phase.IDLE;
+    /** Written on the loop; read by callers for an early refusal. */
+    private volatile Holding holding = Holding.NONE;
 
     // Loop-confined from here on.
     private final PendingRequests pending = new PendingRequests();
     private final Backoff backoff;
+    private final ServerAddresses addresses;
+    private final RedirectTrail trail;
     private Connection connection;
+    /** The address of the current (or last) connection. */
+    private ServerAddress attempted;
+    /** Attempts left in the current round before it has failed. */
+    private int roundLeft;
+    /** The failed attempts of the current round, reported with its last. */
+    private final List<Throwable> roundFailures = new ArrayList<>();
+    /** Automatic attempts since the last WELCOME, for {@link ConnectionListener#reconnecting}. */
+    private int reconnectAttempts;
+    /** The address a redirecting BYE named, until its connection is closed; null otherwise. */
+    private String byeRedirect;
     private CompletableFuture<String> connectResult;
     private String sessionId;
     /** Between WELCOME and the end of that connection: disconnected() is owed. */
@@ -100,6 +133,9 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
         this.keepAliveNanos = settings.keepAlive().toNanos();
         this.backoff = new Backoff(settings.backoffInitial().toNanos(), settings.backoffCap().toNanos(),
                 settings.backoffJitter());
+        this.addresses = new ServerAddresses(settings.servers());
+        this.trail = new RedirectTrail(settings.tenant(), settings.maxRedirects());
+        this.attempted = addresses.current();
     }
 
     // ---- any thread ----------------------------------------------------------------------------
@@ -128,15 +164,15 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
     }
 
     /**
-     * Why a frame submitted now would be refused, or null if it may go. A cheap early check: the
-     * loop checks again when it takes the frame.
+     * Why a frame submitted now would be refused, or null if it may go (or be held). A cheap early check:
+     * the loop checks again when it takes the frame.
      */
     ConnectionLostException refusal() {
         if (closeRequested.get()) {
             return closedException();
         }
         Phase now = phase;
-        return now == Phase.CONNECTED ? null : notConnected(now);
+        return now == Phase.CONNECTED || holding != Holding.NONE ? null : notConnected(now);
     }
 
     /** Hands an encoded frame to the loop. Its futures fail if it cannot be sent. */
@@ -177,6 +213,7 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
             case IDLE -> {
                 loop.addMember(this);
                 addConnectResult(result);
+                startRound();
                 openConnection();
             }
             case CONNECTING, DRAINING -> addConnectResult(result);
@@ -185,6 +222,7 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
                 cancel(reconnectTimer);
                 reconnectTimer = null;
                 addConnectResult(result);
+                startRound();
                 openConnection();
             }
             case CONNECTED -> result.complete(sessionId);
@@ -206,10 +244,18 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
         }
     }
 
+    /** The next attempts try every address once, from the current one. */
+    private void startRound() {
+        roundLeft = addresses.roundSize();
+        roundFailures.clear();
+    }
+
     private void openConnection() {
         phase = Phase.CONNECTING;
+        attempted = addresses.current();
+        roundLeft--;
         Frame hello = Frame.hello(nextCorrId(), settings.tenant(), settings.token());
-        connection = new Connection(loop, settings.host(), settings.port(), settings.localAddress(), hello,
+        connection = new Connection(loop, attempted.host(), attempted.port(), settings.localAddress(), hello,
                 settings.connectTimeout().toNanos(), settings.maxFrameBytes() + INBOUND_MARGIN, settings.tls(), this);
         connection.start();
     }
@@ -222,8 +268,13 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
         serverError = null;
         byeReason = null;
         backoff.reset();
+        trail.reset();
+        reconnectAttempts = 0;
+        roundFailures.clear();
         phase = Phase.CONNECTED;
+        holding = Holding.NONE;
         lastWriteNanos = loop.nanoTime();
+        sendHeld(welcomed);
         scheduleKeepAlive();
         CompletableFuture<String> result = connectResult;
         connectResult = null;
@@ -244,22 +295,75 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
         cancel(closeTimer);
         keepAliveTimer = null;
         closeTimer = null;
+        ServerAddress from = attempted;
+        TroupeClientException reported = serverError;
+        String moved = takeRedirect(cause);
         Throwable reason = explain(cause);
-        failPending(new ConnectionLostException(
-                "the connection to " + settings.address() + " ended before the answer came: " + reason.getMessage(),
-                reason));
+        ConnectionLostException lost = new ConnectionLostException(
+                "the connection to " + from + " ended before the answer came: " + reason.getMessage(), reason);
+        if (was == Phase.CLOSING) {
+            failPending(lost);
+            endSession(reason);
+            finishClose();
+            return;
+        }
+        if (moved != null) {
+            if (sessionOpen) {
+                fail(pending.holdAllForRedirect(), lost);
+            }
+            boolean hadSession = sessionOpen || holding != Holding.NONE;
+            endSession(reason);
+            followRedirect(from, moved, reason, hadSession);
+            return;
+        }
+        if (sessionOpen) {
+            for (PendingRequests.Pending dropped : pending.holdRetriable()) {
+                dropped.answer.completeExceptionally(dropped.request == null ? lost : outcomeUnknown(dropped, from,
+                        reason));
+            }
+        }
+        endSession(reason);
+        switch (was) {
+            case CONNECTING -> attemptFailed(reason);
+            case CONNECTED, DRAINING -> {
+                redirectedInSession(reported);
+                afterDrop(reason);
+            }
+            default -> LOG.log(Level.DEBUG, "connection closed in phase {0}", was);
+        }
+    }
+
+    /** Tells the listener that the session ended, if one was open. */
+    private void endSession(Throwable reason) {
         if (sessionOpen) {
             sessionOpen = false;
             notifyListener(listener -> listener.disconnected(reason));
         }
-        switch (was) {
-            case CLOSING -> finishClose();
-            case CONNECTING -> {
-                failConnectResult(reason);
-                afterDrop(reason);
+    }
+
+    /**
+     * The owner a redirect named ({@code ""}: not known yet), or null when {@code cause} is no redirect: the
+     * BYE of a session whose tenant moved, or the ERROR answering HELLO on a node that does not serve it.
+     */
+    private String takeRedirect(Throwable cause) {
+        String target = byeRedirect;
+        byeRedirect = null;
+        if (target != null) {
+            return target;
+        }
+        if (cause instanceof TroupeClientException refused && ErrorCode.TENANT_MOVED.code().equals(refused.code())) {
+            return refused.detail().strip();
+        }
+        return null;
+    }
+
+    /** An ERROR tenant.moved for no request, before a plain close: no promise about requests, but an owner. */
+    private void redirectedInSession(TroupeClientException reported) {
+        if (reported != null && ErrorCode.TENANT_MOVED.code().equals(reported.code())) {
+            ServerAddress owner = owner(reported.detail().strip());
+            if (owner != null) {
+                addresses.redirectTo(owner);
             }
-            case CONNECTED, DRAINING -> afterDrop(reason);
-            default -> LOG.log(Level.DEBUG, "connection closed in phase {0}", was);
         }
     }
 
@@ -277,23 +381,137 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
         return new ConnectionLostException(cause.getMessage() + " after reporting " + error.getMessage(), error);
     }
 
+    /** An attempt failed before WELCOME: the next address of the round at once, or the round has failed. */
+    private void attemptFailed(Throwable reason) {
+        if (!(reason instanceof TroupeClientException) && roundLeft > 0) {
+            roundFailures.add(reason);
+            addresses.advance();
+            nextAttempt(0, reason, false);
+            return;
+        }
+        if (!(reason instanceof TroupeClientException)) {
+            addresses.advance();
+        }
+        for (Throwable earlier : roundFailures) {
+            if (earlier != reason) {
+                reason.addSuppressed(earlier);
+            }
+        }
+        roundFailures.clear();
+        failConnectResult(reason);
+        afterDrop(reason);
+    }
+
+    /** No session now: reconnect after the backoff when a session was established, else give up. */
     private void afterDrop(Throwable reason) {
         if (!reconnectArmed) {
             phase = Phase.IDLE;
+            giveUp(reason);
+            return;
+        }
+        holding = Holding.IDEMPOTENT;
+        nextAttempt(backoff.nextDelayNanos(), reason, true);
+    }
+
+    /** Attempts again after {@code delayNanos}; a new round, or the next address of the current one. */
+    private void nextAttempt(long delayNanos, Throwable cause, boolean newRound) {
+        phase = Phase.WAITING;
+        if (reconnectArmed) {
+            int attempt = ++reconnectAttempts;
+            notifyListener(listener -> listener.reconnecting(attempt, Duration.ofNanos(delayNanos), cause));
+        }
+        reconnectTimer = loop.schedule(delayNanos, () -> attemptAfterDelay(newRound));
+    }
+
+    private void attemptAfterDelay(boolean newRound) {
+        reconnectTimer = null;
+        if (phase == Phase.WAITING) {
+            if (newRound) {
+                startRound();
+            }
+            openConnection();
+        }
+    }
+
+    /**
+     * {@code from} redirected the client to {@code target}: follow it (at once to a named owner, after a
+     * backoff delay to the next seed otherwise), unless that makes too many redirects in a row.
+     *
+     * @param hadSession whether requests may wait for the next session: held ones are, new ones will be
+     */
+    private void followRedirect(ServerAddress from, String target, Throwable reason, boolean hadSession) {
+        TroupeClientException tooMany = trail.follow(from.toString(), target);
+        if (tooMany != null) {
+            trail.reset();
+            LOG.log(Level.WARNING, tooMany.getMessage());
+            giveUp(tooMany);
+            failConnectResult(tooMany);
+            afterDrop(tooMany);
             return;
         }
         phase = Phase.WAITING;
-        long delay = backoff.nextDelayNanos();
-        int attempt = backoff.attempts();
-        notifyListener(listener -> listener.reconnecting(attempt, Duration.ofNanos(delay), reason));
-        reconnectTimer = loop.schedule(delay, this::reconnect);
+        if (hadSession) {
+            holding = Holding.ALL;
+        }
+        ServerAddress owner = owner(target);
+        long delay = 0;
+        if (owner != null) {
+            addresses.redirectTo(owner);
+        } else {
+            addresses.advance();
+            delay = backoff.nextDelayNanos();
+        }
+        String to = addresses.current().toString();
+        Duration wait = Duration.ofNanos(delay);
+        LOG.log(Level.DEBUG, "{0} redirected tenant {1} ({2}) to {3}, after {4}", from, settings.tenant(),
+                reason.getMessage(), to, wait);
+        notifyListener(listener -> listener.redirected(from.toString(), to, wait));
+        reconnectTimer = loop.schedule(delay, () -> attemptAfterDelay(true));
     }
 
-    private void reconnect() {
-        reconnectTimer = null;
-        if (phase == Phase.WAITING) {
-            openConnection();
+    /** The owner a redirect names, or null when it names none or none that can be read (logged). */
+    private ServerAddress owner(String target) {
+        if (target.isEmpty()) {
+            return null;
         }
+        try {
+            return ServerAddress.parse(target, attempted.port());
+        } catch (IllegalArgumentException e) {
+            LOG.log(Level.WARNING, "{0} redirected to an address that cannot be used ({1}); trying the next server",
+                    attempted, e.getMessage());
+            return null;
+        }
+    }
+
+    /** No attempt will follow on the client's own: what was held fails. */
+    private void giveUp(Throwable reason) {
+        holding = Holding.NONE;
+        Throwable failure = reason instanceof TroupeClientException ? reason : new ConnectionLostException(
+                "no connection to " + attempted + " to send it on: " + reason.getMessage(), reason);
+        failPending(failure);
+        for (OutboundFrame send : pending.removeHeldSends()) {
+            send.fail(failure);
+        }
+    }
+
+    private static ConnectionLostException outcomeUnknown(PendingRequests.Pending request, ServerAddress from,
+            Throwable reason) {
+        return new ConnectionLostException("the outcome of " + request + " is unknown: it was sent to " + from
+                + ", and the connection was lost before its answer (" + reason.getMessage() + "); it is not sent"
+                + " again since '" + request.name + "' is not idempotent (TroupeClient.Builder.idempotent)", reason);
+    }
+
+    /** Puts the held frames on the new session's wire, first. */
+    private void sendHeld(Connection welcomed) {
+        List<OutboundFrame> held = pending.takeHeld();
+        if (held.isEmpty()) {
+            return;
+        }
+        LOG.log(Level.DEBUG, "sending {0} held frames to {1}", held.size(), attempted);
+        for (OutboundFrame frame : held) {
+            welcomed.enqueue(frame);
+        }
+        welcomed.flush();
     }
 
     private void failConnectResult(Throwable cause) {
@@ -319,17 +537,48 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
     }
 
     private void dispatch(OutboundFrame frame, long now) {
-        if (phase != Phase.CONNECTED) {
-            frame.fail(closeRequested.get() ? closedException() : notConnected(phase));
-            return;
+        if (phase == Phase.CONNECTED) {
+            send(frame, now);
+        } else if (closeRequested.get()) {
+            frame.fail(closedException());
+        } else if (holding == Holding.ALL || (holding == Holding.IDEMPOTENT && idempotent(frame))) {
+            hold(frame, now);
+        } else {
+            frame.fail(notConnected(phase));
         }
+    }
+
+    private void send(OutboundFrame frame, long now) {
         if (frame.answer != null) {
-            pending.add(new PendingRequests.Pending(frame.corrId, frame.type, frame.name,
-                    now + requestTimeoutNanos, frame.answer));
-            armExpiry();
+            PendingRequests.Pending waiting = waiting(frame, now);
+            waiting.wire = frame.wireCopy();
+            connection.enqueue(waiting.wire);
+        } else {
+            connection.enqueue(frame);
         }
-        connection.enqueue(frame);
         lastWriteNanos = now;
+    }
+
+    private void hold(OutboundFrame frame, long now) {
+        if (frame.answer != null) {
+            waiting(frame, now);
+        } else {
+            pending.holdSend(frame);
+        }
+    }
+
+    private PendingRequests.Pending waiting(OutboundFrame frame, long now) {
+        PendingRequests.Pending waiting = new PendingRequests.Pending(frame.corrId, frame.type, frame.name,
+                now + requestTimeoutNanos, frame.answer, frame, idempotent(frame));
+        pending.add(waiting);
+        armExpiry();
+        return waiting;
+    }
+
+    /** A PING, or a REQUEST whose name the application declared idempotent. */
+    private boolean idempotent(OutboundFrame frame) {
+        return frame.type == FrameType.PING
+                || (frame.type == FrameType.REQUEST && settings.idempotent().contains(frame.name));
     }
 
     @Override
@@ -340,7 +589,7 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
             case SEND -> push(frame);
             case BYE -> serverBye(from, frame);
             default -> LOG.log(Level.WARNING, "{0} sent {1}, which a server must not send; ignored",
-                    settings.address(), frame);
+                    attempted, frame);
         }
     }
 
@@ -363,7 +612,7 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
             waiting.answer.completeExceptionally(error);
         } else {
             serverError = error;
-            LOG.log(Level.WARNING, "{0} reported {1} (corrId {2}: no request waits for it)", settings.address(),
+            LOG.log(Level.WARNING, "{0} reported {1} (corrId {2}: no request waits for it)", attempted,
                     error.getMessage(), Long.toUnsignedString(frame.corrId()));
         }
     }
@@ -382,13 +631,23 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
     }
 
     private void serverBye(Connection from, Frame frame) {
+        Optional<String> moved = Redirect.target(frame);
+        if (moved.isPresent() && (phase == Phase.CONNECTED || phase == Phase.DRAINING)) {
+            // Every request the server read has been answered before this BYE: nothing more will come.
+            byeRedirect = moved.get();
+            LOG.log(Level.INFO, "{0} says tenant {1} moved to {2}", attempted, settings.tenant(),
+                    byeRedirect.isEmpty() ? "an owner not known yet" : byeRedirect);
+            from.close(new ConnectionLostException(attempted + " said BYE: " + frame.text()));
+            return;
+        }
         if (frame.content().length > 0) {
             byeReason = frame.text();
-            LOG.log(Level.WARNING, "{0} ends the session: {1}", settings.address(), byeReason);
+            LOG.log(Level.WARNING, "{0} ends the session: {1}", attempted, byeReason);
         }
         if (phase == Phase.CONNECTED) {
             phase = Phase.DRAINING;
-            armCloseTimer(from, settings.address() + " said BYE but did not close the connection");
+            holding = reconnectArmed ? Holding.IDEMPOTENT : Holding.NONE;
+            armCloseTimer(from, attempted + " said BYE but did not close the connection");
         }
         // CLOSING: the close timer already bounds the wait.
     }
@@ -436,14 +695,17 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
         CompletableFuture<byte[]> pong = new CompletableFuture<>();
         pong.whenComplete((content, failure) -> {
             if (failure instanceof TimeoutException && current == connection) {
-                current.close(new ConnectionLostException("no PONG from " + settings.address() + " within "
+                current.close(new ConnectionLostException("no PONG from " + attempted + " within "
                         + settings.requestTimeout().toMillis() + " ms: the connection is presumed dead", failure));
             }
         });
-        pending.add(new PendingRequests.Pending(corrId, FrameType.PING, "", now + requestTimeoutNanos, pong));
+        PendingRequests.Pending waiting = new PendingRequests.Pending(corrId, FrameType.PING, "",
+                now + requestTimeoutNanos, pong, null, true);
+        waiting.wire = new OutboundFrame(FrameType.PING, corrId, "", FrameEncoder.encode(Frame.ping(corrId, EMPTY)),
+                null, null);
+        pending.add(waiting);
         armExpiry();
-        Frame ping = Frame.ping(corrId, EMPTY);
-        current.enqueue(new OutboundFrame(FrameType.PING, corrId, "", FrameEncoder.encode(ping), pong, null));
+        current.enqueue(waiting.wire);
         current.flush();
         lastWriteNanos = now;
     }
@@ -466,7 +728,7 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
             case CONNECTED -> {
                 phase = Phase.CLOSING;
                 Connection current = connection;
-                armCloseTimer(current, "sent BYE, but " + settings.address() + " did not close the connection");
+                armCloseTimer(current, "sent BYE, but " + attempted + " did not close the connection");
                 Frame bye = Frame.bye();
                 current.enqueue(new OutboundFrame(FrameType.BYE, 0, "", FrameEncoder.encode(bye), null, null));
                 current.flush();
@@ -502,7 +764,11 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
         cancel(keepAliveTimer);
         cancel(closeTimer);
         ConnectionLostException closedNow = closedException();
+        holding = Holding.NONE;
         failPending(closedNow);
+        for (OutboundFrame send : pending.removeHeldSends()) {
+            send.fail(closedNow);
+        }
         failConnectResult(closedNow);
         failOutbox(closedNow);
         loop.removeMember(this);
@@ -513,7 +779,11 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
     // ---- helpers -------------------------------------------------------------------------------
 
     private void failPending(Throwable cause) {
-        for (PendingRequests.Pending waiting : pending.removeAll()) {
+        fail(pending.removeAll(), cause);
+    }
+
+    private static void fail(List<PendingRequests.Pending> requests, Throwable cause) {
+        for (PendingRequests.Pending waiting : requests) {
             waiting.answer.completeExceptionally(cause);
         }
     }

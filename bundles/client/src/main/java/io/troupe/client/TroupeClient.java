@@ -3,7 +3,11 @@ package io.troupe.client;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -37,20 +41,54 @@ import io.troupe.protocol.FrameType;
  * <li>fails with {@link TroupeClientException} (code and detail) when the server answers ERROR;</li>
  * <li>fails with {@link java.util.concurrent.TimeoutException} when no answer came within the
  *     request timeout (30 s by default); the request is forgotten, a late answer ignored;</li>
- * <li>fails with {@link ConnectionLostException} when the connection ends before the answer, or at
- *     once when the client is not connected. Requests are never replayed on a new connection: they
- *     may not be idempotent, and whether one reached its handler is unknown.</li>
+ * <li>fails with {@link ConnectionLostException} when the connection ends before the answer and the
+ *     request cannot be sent again (below), or at once when the client is not connected and will not
+ *     hold it.</li>
  * </ul>
  *
+ * <h2>Requests across connections</h2>
+ * A request is <em>idempotent</em> when the application says so: its name is one of
+ * {@link Builder#idempotent(String...)}; a PING always is. When a session ends, each request still
+ * waiting for its answer is, by this rule:
+ * <ol>
+ * <li>sent again to the new node when the server redirected the session (BYE {@code tenant.moved},
+ *     protocol 1.4): before that BYE the server answered every request it had read, so the others were
+ *     never read, whatever their kind;</li>
+ * <li>after a loss with no such word from the server (a crash, the network, a plain BYE), sent again on
+ *     the next session when it is idempotent or was never wholly written to the socket; a request that
+ *     may have reached the server and is not idempotent fails with {@link ConnectionLostException} saying
+ *     that its outcome is unknown;</li>
+ * <li>failed with {@link ConnectionLostException} when no next session will come on the client's own
+ *     (reconnection off, or the redirect bound reached: then with that {@link TroupeClientException}).</li>
+ * </ol>
+ * A request sent again keeps its corrId, its future and its deadline (the request timeout runs from the
+ * call). While the client follows a redirect it holds every request, send and ping made meanwhile for the
+ * new session; while it reconnects after a loss it holds idempotent requests and pings, and fails the
+ * others at once. Held frames go out first on the next session, in the order they were made.
+ *
+ * <h2>Servers and redirects</h2>
+ * A client knows one server ({@link Builder#host}, {@link Builder#port}) or several
+ * ({@link Builder#servers(String...)}: nodes of one cluster, any of which may be asked). In a cluster each
+ * tenant is served by one node at a time; a node that does not serve it answers HELLO with ERROR
+ * {@code tenant.moved} naming the owner's address, and a session whose tenant moves away ends with
+ * BYE {@code tenant.moved} naming the new one. The client follows at once to the address named, or when
+ * the node could not name one (the tenant is moving), to the next of its servers after a backoff delay;
+ * {@link ConnectionListener#redirected} tells the application. More than {@link Builder#maxRedirects(int)}
+ * redirects in a row without a WELCOME (8 by default) end the attempt with {@link TroupeClientException}
+ * {@code tenant.moved}, whose detail names every address on the way. Redirects are followed whether or
+ * not reconnection is on; a server older than protocol 1.4 never sends one.
+ *
  * <h2>Connection</h2>
- * {@link #connect()} makes one attempt and tells how it went. Once a session has been established,
- * an unexpected end (network failure, server closing, server BYE) is followed by automatic
- * reconnection: the delays are drawn with full jitter below a ceiling that starts at 100 ms and
- * doubles up to 30 s, and reset after a successful attempt; each attempt sends HELLO again. While
- * not connected, requests fail fast rather than wait: the caller decides whether and when to retry.
- * A BYE from the server means it is closing: answers still on their way are delivered, new requests
- * fail fast, and once the server has closed (or the close timeout has passed) the requests left
- * unanswered fail with {@link ConnectionLostException} and reconnection starts.
+ * {@link #connect()} tries each server once, in order (following redirects), and tells how it went.
+ * Once a session has been established, an unexpected end (network failure, server closing, server
+ * BYE) is followed by automatic reconnection, first to the same server, then to the next ones in
+ * turn: each round of attempts is preceded by a delay drawn with full jitter below a ceiling that
+ * starts at 100 ms and doubles up to 30 s, reset after a successful attempt; each attempt sends HELLO
+ * again. While not connected, requests that are not held (above) fail fast rather than wait: the caller
+ * decides whether and when to retry. A BYE from the server means it is closing: answers still on their
+ * way are delivered, new requests fail fast (idempotent ones are held when the client will reconnect),
+ * and once the server has closed (or the close timeout has passed) the requests left unanswered are
+ * treated as after a loss and reconnection starts.
  * {@link ConnectionListener} observes all of it. {@link #close()} ends it for good.
  *
  * <h2>Threading</h2>
@@ -73,6 +111,11 @@ import io.troupe.protocol.FrameType;
  */
 public final class TroupeClient implements AutoCloseable {
 
+    /** How many redirects in a row are followed by default. */
+    static final int DEFAULT_MAX_REDIRECTS = 8;
+    /** The highest {@link Builder#maxRedirects(int)}: beyond, a cluster is not settling. */
+    static final int MAX_REDIRECTS_LIMIT = 100;
+
     /** What {@link #close()} waits for beyond the close timeout before giving up. */
     private static final Duration CLOSE_SLACK = Duration.ofSeconds(1);
 
@@ -89,7 +132,10 @@ public final class TroupeClient implements AutoCloseable {
         }
     }
 
-    /** A builder with the defaults: 127.0.0.1:7878, 30 s request timeout, reconnection on. */
+    /**
+     * A builder with the defaults: 127.0.0.1:7878, 30 s request timeout, reconnection on, up to 8 redirects
+     * followed in a row, no request idempotent.
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -97,13 +143,16 @@ public final class TroupeClient implements AutoCloseable {
     /**
      * Connects and says HELLO, unless connected already.
      *
-     * @return completes with the session id when the server answered WELCOME; fails with
+     * Tries the servers in turn, each once, and follows redirects, until one says WELCOME.
+     *
+     * @return completes with the session id when a server answered WELCOME; fails with
      *         {@link TroupeClientException} when it answered ERROR (code {@code auth.failed},
-     *         {@code quota.connections}, ...), with an {@link java.io.IOException} when the connection
-     *         could not be made or ended first ({@link java.net.ConnectException},
-     *         {@link java.net.SocketTimeoutException} after the connect timeout,
-     *         {@link ConnectionLostException}), and with {@link ConnectionLostException} after
-     *         {@link #close()}. While the client waits to reconnect, it attempts at once.
+     *         {@code quota.connections}, ..., or {@code tenant.moved} after too many redirects), with an
+     *         {@link java.io.IOException} when no server could be reached or the connection ended first
+     *         ({@link java.net.ConnectException}, {@link java.net.SocketTimeoutException} after the connect
+     *         timeout, {@link ConnectionLostException}: the last server's failure, the others' as suppressed
+     *         exceptions), and with {@link ConnectionLostException} after {@link #close()}. While the client
+     *         waits to reconnect, it attempts at once.
      */
     public CompletableFuture<String> connect() {
         return connector.connect();
@@ -256,7 +305,11 @@ public final class TroupeClient implements AutoCloseable {
     public static final class Builder {
 
         private String host = "127.0.0.1";
+        private boolean hostSet;
         private int port = 7878;
+        private List<String> servers;
+        private Set<String> idempotent = Set.of();
+        private int maxRedirects = DEFAULT_MAX_REDIRECTS;
         private InetSocketAddress localAddress;
         private String tenant;
         private String token;
@@ -289,10 +342,74 @@ public final class TroupeClient implements AutoCloseable {
                 throw new IllegalArgumentException("host is blank");
             }
             this.host = host;
+            this.hostSet = true;
             return this;
         }
 
-        /** The server's port, 1 to 65535; default 7878. */
+        /**
+         * The servers to connect to, as {@code HOST:PORT} ({@code [IPv6]:PORT}), or {@code HOST} for the
+         * {@link #port} (since 1.2): the nodes of a cluster, or a server and its stand-ins. {@link TroupeClient#connect()}
+         * tries them in this order, and reconnection goes through them in turn; redirects may lead elsewhere.
+         * Instead of {@link #host}: giving both is an error at {@link #build()}. Names are resolved at each
+         * attempt, as for {@link #host}.
+         *
+         * @throws IllegalArgumentException if none is given, or one is blank, has a bad port or is not
+         *                                  {@code HOST[:PORT]}
+         */
+        public Builder servers(String... addresses) {
+            Objects.requireNonNull(addresses, "addresses");
+            if (addresses.length == 0) {
+                throw new IllegalArgumentException("no server address");
+            }
+            List<String> checked = new ArrayList<>();
+            for (String address : addresses) {
+                ServerAddress.parse(address, 1);
+                checked.add(address.strip());
+            }
+            this.servers = List.copyOf(checked);
+            return this;
+        }
+
+        /**
+         * The names of the requests that are idempotent (since 1.2): sending one twice has the effect of
+         * sending it once (a read, a put of a whole value, an operation the handler deduplicates). After a
+         * connection lost without a word from the server, such a request is sent again on the next session
+         * and, while the client reconnects, held rather than failed; any other request that may have reached
+         * the server then fails with {@link ConnectionLostException}, its outcome unknown. Redirects resend
+         * unanswered requests of every name (see the class documentation). Replaces the names given before;
+         * default none.
+         *
+         * @throws IllegalArgumentException if a name is empty
+         */
+        public Builder idempotent(String... names) {
+            Objects.requireNonNull(names, "names");
+            Set<String> checked = new HashSet<>();
+            for (String name : names) {
+                Objects.requireNonNull(name, "name");
+                if (name.isEmpty()) {
+                    throw new IllegalArgumentException("an idempotent request name is empty");
+                }
+                checked.add(name);
+            }
+            this.idempotent = Set.copyOf(checked);
+            return this;
+        }
+
+        /**
+         * How many redirects ({@code tenant.moved}) are followed in a row without a WELCOME, 0 to 100
+         * (since 1.2); default 8. One more ends the attempt with {@link TroupeClientException}
+         * {@code tenant.moved} naming the addresses tried; 0 follows none.
+         */
+        public Builder maxRedirects(int max) {
+            if (max < 0 || max > MAX_REDIRECTS_LIMIT) {
+                throw new IllegalArgumentException("maxRedirects must be between 0 and " + MAX_REDIRECTS_LIMIT
+                        + ": " + max);
+            }
+            this.maxRedirects = max;
+            return this;
+        }
+
+        /** The server's port, 1 to 65535; default 7878. Also the port of a {@link #servers} entry without one. */
         public Builder port(int port) {
             if (port < 1 || port > 65535) {
                 throw new IllegalArgumentException("port must be between 1 and 65535: " + port);
@@ -456,7 +573,8 @@ public final class TroupeClient implements AutoCloseable {
         /**
          * A new client, not yet connected.
          *
-         * @throws IllegalStateException if the tenant or the token is missing, or the loop is closed
+         * @throws IllegalStateException if the tenant or the token is missing, both {@link #host} and
+         *                               {@link #servers} are set, or the loop is closed
          */
         public TroupeClient build() {
             if (tenant == null) {
@@ -468,10 +586,21 @@ public final class TroupeClient implements AutoCloseable {
             if (loop != null && loop.isClosed()) {
                 throw new IllegalStateException(loop + " is closed");
             }
-            ClientSettings settings = new ClientSettings(host, port, localAddress, tenant, token, requestTimeout,
+            if (servers != null && hostSet) {
+                throw new IllegalStateException("both host and servers are set: give the servers only");
+            }
+            List<ServerAddress> addresses = new ArrayList<>();
+            if (servers == null) {
+                addresses.add(new ServerAddress(host, port));
+            } else {
+                for (String address : servers) {
+                    addresses.add(ServerAddress.parse(address, port));
+                }
+            }
+            ClientSettings settings = new ClientSettings(addresses, localAddress, tenant, token, requestTimeout,
                     connectTimeout, closeTimeout, backoffInitial, backoffCap, backoffJitter, reconnect, keepAlive,
                     maxFrameBytes, pushListener, connectionListener,
-                    tlsContext == null ? null : new ClientTls(tlsContext, verifyHostname));
+                    tlsContext == null ? null : new ClientTls(tlsContext, verifyHostname), idempotent, maxRedirects);
             return new TroupeClient(settings, loop);
         }
 

@@ -10,9 +10,18 @@
  *     corrId, Frame, FrameEncoder ──► outbox ──► Connector ──────────────► Connection ──► SocketChannel
  *                                     (lock-free) │ PendingRequests           │ non-blocking connect,
  *   CompletableFuture ◄── complete ───────────────┤ (corrId → future,         │ HELLO/WELCOME,
- *   PushListener ◄────── SEND, corrId 0 ──────────┤  deadline order)          │ FrameDecoder, output
- *   ConnectionListener ◄─ connected / ... ────────┘ Backoff (reconnect)  ◄────┘ queue
+ *   PushListener ◄────── SEND, corrId 0 ──────────┤  deadline order; held     │ FrameDecoder, output
+ *   ConnectionListener ◄─ connected / ... ────────┘  frames for the next      │ queue
+ *                                                    session)                 │
+ *                                                   ServerAddresses (seeds,   │
+ *                                                    redirect target) ────────┘ one per attempt
+ *                                                   Backoff, RedirectTrail (bound)
  * </pre>
+ *
+ * <p>Since 1.2 (protocol 1.4): several servers ({@code Builder.servers}), redirects ({@code tenant.moved})
+ * followed with unanswered requests sent again, and requests the application declares idempotent
+ * ({@code Builder.idempotent}) sent again after a lost connection; {@link io.troupe.client.TroupeClient}
+ * states the rule.
  *
  * <p>Public: {@link io.troupe.client.TroupeClient} and its builder,
  * {@link io.troupe.client.ClientLoop} (IO threads shared by many clients), the listeners
@@ -26,5 +35,5 @@
  * and calls the listeners: these callbacks must not block. Each type states its own contract.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.1.0")
+@org.osgi.annotation.versioning.Version("1.2.0")
 package io.troupe.client;

@@ -30,6 +30,7 @@ import io.troupe.protocol.Frame;
 import io.troupe.protocol.FrameType;
 import io.troupe.protocol.FrameDecoder;
 import io.troupe.protocol.FrameEncoder;
+import io.troupe.protocol.Redirect;
 
 /**
  * A small protocol-v1 server on a loopback port, scriptable per test: it welcomes HELLOs carrying
@@ -38,7 +39,9 @@ import io.troupe.protocol.FrameEncoder;
  * Blocking sockets and a thread per connection: simple rather than fast.
  *
  * <p>Knobs: {@link #dropNextConnections(int)} accepts and closes at once, {@link #stopListening()}
- * makes further connects fail. Observations are queues a test polls with a timeout: {@link #hellos},
+ * makes further connects fail, {@link #redirectHellos(String)} answers every HELLO with ERROR
+ * {@code tenant.moved} as a cluster node that does not own the tenant does, and {@link Peer#moved(String)}
+ * ends a session with the redirecting BYE. Observations are queues a test polls with a timeout: {@link #hellos},
  * {@link #peers} (welcomed sessions), {@link #received} (frames after WELCOME), and
  * {@link #acceptNanos}.
  *
@@ -76,6 +79,8 @@ public final class TestServer implements AutoCloseable {
     private final AtomicInteger dropsLeft = new AtomicInteger();
     private final AtomicInteger sessions = new AtomicInteger();
     private volatile Handler handler = ECHO;
+    /** Where HELLOs are redirected ("": owner not known), or null to welcome them. */
+    private volatile String redirectTarget;
 
     private TestServer(String token) throws IOException {
         this(token, new ServerSocket(0, 1024, InetAddress.getLoopbackAddress()));
@@ -113,6 +118,17 @@ public final class TestServer implements AutoCloseable {
     public TestServer handler(Handler newHandler) {
         this.handler = newHandler;
         return this;
+    }
+
+    /** Answers every HELLO from now on with ERROR tenant.moved naming {@code target}; null welcomes them again. */
+    public TestServer redirectHellos(String target) {
+        this.redirectTarget = target;
+        return this;
+    }
+
+    /** {@code 127.0.0.1:port}, as a redirect names this server. */
+    public String address() {
+        return "127.0.0.1:" + port();
     }
 
     /** The next {@code count} connections are accepted and closed before anything is read. */
@@ -181,6 +197,11 @@ public final class TestServer implements AutoCloseable {
             hellos.add(hello);
             if (hello.type() != io.troupe.protocol.FrameType.HELLO) {
                 peer.write(Frame.error(0, ErrorCode.AUTH_REQUIRED, "the first frame must be HELLO"));
+                return;
+            }
+            String target = redirectTarget;
+            if (target != null) {
+                peer.write(Redirect.error(hello.corrId(), target));
                 return;
             }
             if (!token.equals(hello.text())) {
@@ -267,6 +288,15 @@ public final class TestServer implements AutoCloseable {
         /** BYE carrying {@code reason} as its UTF-8 content, as a server that removed the tenant sends it. */
         public void bye(String reason) throws IOException {
             write(new Frame(FrameType.BYE, 0L, "", reason.getBytes(StandardCharsets.UTF_8)));
+        }
+
+        /**
+         * BYE tenant.moved naming {@code owner} ("" when not known), then the close, as a node whose tenant
+         * moved ends its sessions (after answering every request it read).
+         */
+        public void moved(String owner) throws IOException {
+            write(Redirect.bye(owner));
+            close();
         }
 
         /** Closes the socket: the client sees EOF. */

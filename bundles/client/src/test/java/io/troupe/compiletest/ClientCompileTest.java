@@ -23,7 +23,7 @@ import io.troupe.client.TroupeClientException;
 import io.troupe.protocol.ErrorCode;
 
 /**
- * Compile-only test of the exported package {@code io.troupe.client} (1.1.0), after Pekko's
+ * Compile-only test of the exported package {@code io.troupe.client} (1.2.0), after Pekko's
  * {@code ActorCompile}: the listeners are implemented (as a lambda too), and every public method of the
  * client, its builder, its loop and its exceptions is used with its declared types, from outside the
  * package, as an application using the library does.
@@ -64,6 +64,11 @@ class ClientCompileTest {
         public void reconnecting(int attempt, Duration delay, Throwable cause) {
             ConnectionListener.super.reconnecting(attempt, delay, cause);
         }
+
+        @Override
+        public void redirected(String from, String to, Duration delay) {
+            ConnectionListener.super.redirected(from, to, delay);
+        }
     }
 
     static void useClient() {
@@ -84,7 +89,12 @@ class ClientCompileTest {
                     .pushListener(LAMBDA_PUSH)
                     .connectionListener(new EveryCallback())
                     .loop(loop)
-                    .hostnameVerification(true);
+                    .hostnameVerification(true)
+                    .idempotent("kv.get", "kv.put")
+                    .maxRedirects(8);
+            TroupeClient.Builder cluster = TroupeClient.builder().servers("127.0.0.1:7878", "[::1]:7879", "node3")
+                    .tenant("demo").token("token");
+            use(cluster);
             try (TroupeClient client = builder.build()) {
                 CompletableFuture<String> session = client.connect();
                 CompletableFuture<byte[]> reply = client.request("echo", new byte[0]);

@@ -120,7 +120,7 @@ public interface TroupeRuntime {
      * for them become dead letters and asks fail with {@link ErrorCode#ACTOR_STOPPED}.
      *
      * @return completes, on a runtime thread, with the number of actors that were stopped once every
-     *         one has terminated
+     *         one has terminated and the store has acknowledged the last state of each durable one
      */
     CompletionStage<Integer> stopTenant(String tenant);
 

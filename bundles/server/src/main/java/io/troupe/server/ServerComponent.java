@@ -24,14 +24,21 @@ import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.service.metatype.annotations.Designate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.troupe.api.TroupeRuntime;
+import io.troupe.api.cluster.TenantHandover;
+import io.troupe.api.cluster.TenantPlacement;
 import io.troupe.api.monitor.ServerStats;
 import io.troupe.api.net.Reactor;
 import io.troupe.config.ConfigurationSource;
+import io.troupe.server.cluster.TenantMoves;
+import io.troupe.server.cluster.TenantPlacements;
 import io.troupe.server.session.Sessions;
 import io.troupe.server.tenant.DemoTenant;
 import io.troupe.server.tenant.TenantConfig;
@@ -111,6 +118,11 @@ public final class ServerComponent {
     private TenantPolicies policies;
     private TenantSampler tenantSampler;
     private ServiceRegistration<ServerStats> statsRegistration;
+    /** Clustered only: the handover service the cluster calls, announcing where clients reach this node. */
+    private ServiceRegistration<TenantHandover> handoverRegistration;
+    private volatile TenantPlacements placements;
+    /** The cluster's placement service, bound before or after activation. */
+    private volatile TenantPlacement boundPlacement;
     private Path home;
     /** The engines of the TLS listener, or null (plaintext, or no usable context). */
     private ServerTlsEngines tlsEngines;
@@ -141,10 +153,23 @@ public final class ServerComponent {
             createDemoTenant(home);
         }
         sessions = new Sessions(runtime, tenants, settings.sessionLimits(), System::nanoTime);
+        boolean clustered = Boolean.parseBoolean(context.getProperty(TenantPlacements.CLUSTER_PROPERTY));
+        TenantMoves moves = new TenantMoves(tenants, runtime, System::nanoTime);
+        placements = new TenantPlacements(clustered, moves, TenantPlacements.JOIN_WAIT);
+        sessions.placements(placements);
+        TenantPlacement early = boundPlacement;
+        if (early != null) {
+            placements.placementArrived(early);
+        }
         endpoint = new Endpoint(reactor, sessions, context);
         synchronized (this) {
             applyTls(settings, null);
             endpoint.apply(settings, tlsEngines);
+        }
+        if (clustered) {
+            LOG.info("Clustered (etc/io.troupe.cluster.cfg): clients are welcomed once the cluster has placed "
+                    + "their tenant on this node");
+            handoverRegistration = context.registerService(TenantHandover.class, moves, handoverProperties());
         }
         tenantSampler = new TenantSampler(tenants, System::nanoTime, () -> settings.maxFrameBytes());
         tenantSampler.start();
@@ -164,13 +189,50 @@ public final class ServerComponent {
             settings = next;
             applyTls(next, before);
             endpoint.apply(next, tlsEngines);
+            if (handoverRegistration != null) {
+                handoverRegistration.setProperties(handoverProperties());
+            }
         }
+    }
+
+    /** The cluster's placement service: HELLOs are placed by it from now on (clustered nodes only). */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    void bindPlacement(TenantPlacement placement) {
+        boundPlacement = placement;
+        TenantPlacements current = placements;
+        if (current != null) {
+            current.placementArrived(placement);
+        }
+    }
+
+    void unbindPlacement(TenantPlacement placement) {
+        if (boundPlacement == placement) {
+            boundPlacement = null;
+        }
+        TenantPlacements current = placements;
+        if (current != null) {
+            current.placementLeft(placement);
+        }
+    }
+
+    /** {@value Endpoint#ADDRESS_PROPERTY}: where the listener is bound, for the cluster's redirects. */
+    private Dictionary<String, Object> handoverProperties() {
+        Dictionary<String, Object> properties = new Hashtable<>();
+        properties.put(Constants.SERVICE_DESCRIPTION, "Troupe server: hands tenants over to other cluster nodes");
+        endpoint.address().ifPresent(bound -> properties.put(Endpoint.ADDRESS_PROPERTY,
+                settings.host() + ":" + bound.getPort()));
+        return properties;
     }
 
     @Deactivate
     void deactivate() throws InterruptedException {
         long start = System.nanoTime();
         statsRegistration.unregister();
+        if (handoverRegistration != null) {
+            handoverRegistration.unregister();
+            handoverRegistration = null;
+        }
         tenantSampler.close();
         CertificateRotation stopping;
         synchronized (this) {

@@ -868,17 +868,23 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
         return incarnation;
     }
 
-    /** A normal stop: a durable actor writes its state a last time (a failure's half-changed state is not). */
+    /**
+     * A normal stop: a durable actor writes its state a last time (a failure's half-changed state is not);
+     * its tenant's stop waits for the store's acknowledgement.
+     */
     void saveOnStop() {
         CellDurability durability = durable();
         if (durability == null || (stopReason != null && stopReason.cause() != null)) {
             return;
         }
-        durability.save().whenComplete((done, failure) -> {
+        CompletableFuture<Void> save = durability.save().whenComplete((done, failure) -> {
             if (failure != null) {
                 LOG.error("Actor {}#{}: its last state could not be written to the store", name(), id, failure);
             }
         });
+        if (tenancy != null) {
+            tenancy.lastSave(save); // stopTenant completes once the store has it (a cluster hands the tenant over)
+        }
     }
 
     void source(FactorySource next) {

@@ -34,6 +34,8 @@ final class TenantActors {
     private final String tenant;
     private final RunGroup group;
     private final AtomicInteger live = new AtomicInteger();
+    /** Last writes of durable actors that stopped, not yet acknowledged by the store. */
+    private final AtomicInteger lastSaves = new AtomicInteger();
     private final LongAdder queuedIn = new LongAdder();
     private final LongAdder queuedOut = new LongAdder();
     private final ConcurrentLinkedQueue<Runnable> drainWaiters = new ConcurrentLinkedQueue<>();
@@ -104,7 +106,26 @@ final class TenantActors {
 
     /** An actor of this tenant terminated (or was never started). */
     void left() {
-        if (live.decrementAndGet() == 0 && stoppedWith >= 0) {
+        live.decrementAndGet();
+        completeIfStopped();
+    }
+
+    /**
+     * A durable actor of this tenant, stopping, wrote its state a last time: a {@link #retire} completes
+     * only once {@code save} has (whichever way), so that whoever stopped the tenant finds its state
+     * stored. Called on the actor's last turn, before it {@link #left}.
+     */
+    void lastSave(CompletionStage<?> save) {
+        lastSaves.incrementAndGet();
+        save.whenComplete((ignored, failure) -> {
+            lastSaves.decrementAndGet();
+            completeIfStopped();
+        });
+    }
+
+    // Each side changes its own counter before reading the other's: whichever finishes last sees both at 0.
+    private void completeIfStopped() {
+        if (stoppedWith >= 0 && live.get() == 0 && lastSaves.get() == 0) {
             stopped.complete(stoppedWith);
         }
     }
@@ -145,14 +166,13 @@ final class TenantActors {
 
     /**
      * Marks the tenant stopped: no new actors. The returned stage completes with the number of actors
-     * it had once the last of them has terminated; paused producers are released.
+     * it had once the last of them has terminated and the store has acknowledged the last state of each
+     * durable one; paused producers are released.
      */
     CompletionStage<Integer> retire() {
         int count = live.get();
         stoppedWith = count;
-        if (live.get() == 0) {
-            stopped.complete(count);
-        }
+        completeIfStopped();
         waiting = true;
         releaseIfDrained();
         return stopped;

@@ -11,6 +11,7 @@ import io.troupe.api.ActorOptions;
 import io.troupe.api.ActorRef;
 import io.troupe.api.Message;
 import io.troupe.api.TroupeException;
+import io.troupe.api.cluster.Placement;
 import io.troupe.api.net.Connection;
 import io.troupe.api.net.ConnectionHandler;
 import io.troupe.protocol.ErrorCode;
@@ -19,7 +20,9 @@ import io.troupe.protocol.FrameDecoder;
 import io.troupe.protocol.FrameEncoder;
 import io.troupe.protocol.FrameException;
 import io.troupe.protocol.FrameType;
+import io.troupe.protocol.Redirect;
 import io.troupe.server.auth.Authenticator;
+import io.troupe.server.tenant.HandoverPause;
 import io.troupe.server.tenant.Tenant;
 import io.troupe.server.tenant.TenantSession;
 
@@ -99,6 +102,10 @@ public final class Session implements ConnectionHandler, TenantSession {
     private boolean verifying;
     /** The ERROR of a protocol fault, sent once the requests accepted before it are answered. */
     private Frame fault;
+    /** The handover of the tenant to another node this session is paused for, or null. */
+    private HandoverPause handover;
+    /** The requests in flight when the handover paused the session. */
+    private int inFlightAtPause;
 
     Session(Connection connection, Sessions sessions, int maxInputBuffer) {
         this.connection = connection;
@@ -189,6 +196,7 @@ public final class Session implements ConnectionHandler, TenantSession {
         held.drop();
         throttle.drop();
         inFlight.abandon();
+        reportDrained(); // a paused session closed by its client counts as drained
         try {
             if (tenant != null) {
                 tenant.leave(this);
@@ -222,6 +230,68 @@ public final class Session implements ConnectionHandler, TenantSession {
     @Override
     public void tenantChanged(Tenant changed) {
         connection.execute(guarded(this::applyLimits));
+    }
+
+    @Override
+    public void handOver(HandoverPause pause) {
+        connection.execute(() -> {
+            try {
+                pauseForHandover(pause);
+            } catch (RuntimeException e) {
+                pause.drained(this, 0);
+                failed("handOver", e);
+            }
+        });
+    }
+
+    @Override
+    public void redirect(String address) {
+        connection.execute(guarded(() -> {
+            if (state == SessionState.OPEN || state == SessionState.DRAINING) {
+                LOG.debug("Session {} of tenant '{}' from {}: BYE tenant.moved {}", id, tenant.id(),
+                        connection.remoteAddress(), address);
+                if (!byeSent) {
+                    byeSent = true;
+                    write(Redirect.bye(address));
+                }
+                close();
+            }
+        }));
+    }
+
+    /**
+     * Stops reading for the tenant's handover and drains as for a BYE, but the BYE waits for the redirect.
+     * A session that is not open (still placing its HELLO, closing) has nothing to drain.
+     */
+    private void pauseForHandover(HandoverPause pause) {
+        assertInLoop();
+        if (handover != null) {
+            pause.drained(this, 0);
+            return;
+        }
+        if (state != SessionState.OPEN && state != SessionState.DRAINING) {
+            pause.drained(this, 0);
+            return;
+        }
+        handover = pause;
+        inFlightAtPause = inFlight.size();
+        readingStopped = true;
+        connection.suspendReading();
+        if (state == SessionState.OPEN) {
+            beginDrain();
+        } else {
+            finishDrain();
+        }
+    }
+
+    /** Tells the handover this session has drained; once. */
+    private void reportDrained() {
+        HandoverPause pause = handover;
+        if (pause != null && inFlightAtPause >= 0) {
+            int answered = inFlightAtPause;
+            inFlightAtPause = -1;
+            pause.drained(this, answered);
+        }
     }
 
     /** Pushes {@code message} to the client as a SEND frame with corrId 0. Any thread. */
@@ -363,7 +433,7 @@ public final class Session implements ConnectionHandler, TenantSession {
             return; // closed meanwhile (client gone, server stopping)
         }
         switch (outcome.result()) {
-            case ACCEPTED -> admit(frame, outcome.tenant());
+            case ACCEPTED -> place(frame, outcome.tenant());
             case REFUSED -> {
                 LOG.debug("Connection {} from {}: authentication as tenant '{}' failed ({}); answering in {} ms", id,
                         connection.remoteAddress(), printable(frame.name()), outcome.reason(),
@@ -388,8 +458,41 @@ public final class Session implements ConnectionHandler, TenantSession {
         }
     }
 
-    /** Credentials accepted: counts the session against the tenant's quota, WELCOME, and reads on. */
-    private void admit(Frame frame, Tenant candidate) {
+    /**
+     * Credentials accepted: asks where the tenant is served ({@link io.troupe.server.cluster.TenantPlacements};
+     * standalone, here, at once). In a cluster the answer comes back through the loop: here, admit; another
+     * node, ERROR {@code tenant.moved} with its address; nowhere now, {@code server.busy}.
+     */
+    private void place(Frame frame, Tenant candidate) {
+        var placements = sessions.placements();
+        long epoch = placements.epoch(candidate.id());
+        placements.place(candidate.id(), connection::execute,
+                placement -> guarded(() -> placed(frame, candidate, placement, epoch)).run());
+    }
+
+    private void placed(Frame frame, Tenant candidate, Placement placement, long epoch) {
+        assertInLoop();
+        if (state != SessionState.AWAITING_HELLO) {
+            return; // closed meanwhile
+        }
+        switch (placement.kind()) {
+            case LOCAL -> admit(frame, candidate, epoch);
+            case ELSEWHERE -> {
+                LOG.debug("Connection {} from {}: tenant '{}' is served at '{}'; redirected", id,
+                        connection.remoteAddress(), candidate.id(), placement.ownerAddress());
+                write(Redirect.error(frame.corrId(), placement.ownerAddress()));
+                close();
+            }
+            case UNAVAILABLE -> {
+                LOG.info("Connection {} from {}: tenant '{}' cannot be served now: {}", id,
+                        connection.remoteAddress(), candidate.id(), placement.reason());
+                closeWithError(frame.corrId(), ErrorCode.SERVER_BUSY, placement.reason());
+            }
+        }
+    }
+
+    /** The tenant is served here: counts the session against the tenant's quota, WELCOME, and reads on. */
+    private void admit(Frame frame, Tenant candidate, long epoch) {
         switch (candidate.admit(this)) {
             case QUOTA_EXCEEDED -> {
                 candidate.metrics().countError();
@@ -405,6 +508,14 @@ public final class Session implements ConnectionHandler, TenantSession {
             }
             default -> {
             }
+        }
+        if (sessions.placements().epoch(candidate.id()) != epoch) {
+            // The tenant began to move away after the placement was answered: ask again (the answer now waits
+            // for the move's redirect). Counted first, checked after: a handover lists this session or it sees
+            // the new epoch here.
+            candidate.leave(this);
+            place(frame, candidate);
+            return;
         }
         tenant = candidate;
         verifying = false;
@@ -533,6 +644,8 @@ public final class Session implements ConnectionHandler, TenantSession {
         }
         if (fault != null) {
             closeWithFault();
+        } else if (handover != null) {
+            reportDrained(); // paused for a handover: the BYE waits for the redirect
         } else if (readingStopped) {
             closeWithBye();
         } else {

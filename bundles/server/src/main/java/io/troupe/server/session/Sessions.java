@@ -16,6 +16,7 @@ import io.troupe.api.TroupeRuntime;
 import io.troupe.api.net.ConnectionHandlerFactory;
 import io.troupe.api.net.ConnectionOptions;
 import io.troupe.server.auth.Authenticator;
+import io.troupe.server.cluster.TenantPlacements;
 import io.troupe.server.tenant.TenantDirectory;
 
 /**
@@ -47,6 +48,7 @@ public final class Sessions {
     private final Authenticator authenticator;
     private final LongSupplier nanoClock;
     private volatile SessionLimits limits;
+    private volatile TenantPlacements placements = TenantPlacements.standalone();
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
@@ -83,6 +85,15 @@ public final class Sessions {
         for (Session session : snapshot()) {
             session.connection().execute(session::limitsChanged);
         }
+    }
+
+    /** Where the sessions' tenants are served: by a cluster, or (the default) all here. */
+    public void placements(TenantPlacements next) {
+        placements = Objects.requireNonNull(next, "next");
+    }
+
+    TenantPlacements placements() {
+        return placements;
     }
 
     /** Sessions open now, authenticated or not. */

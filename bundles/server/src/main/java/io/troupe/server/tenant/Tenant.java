@@ -110,6 +110,11 @@ public final class Tenant {
         }
     }
 
+    /** The sessions open now (a copy). */
+    public List<TenantSession> sessions() {
+        return List.copyOf(sessions);
+    }
+
     /** Takes one request from the tenant's rate; always true when the rate is unlimited. */
     public boolean tryAcquireRequest() {
         RateLimiter current = requestRate;

@@ -15,4 +15,17 @@ public interface TenantSession {
     /** The tenant's limits changed: the session applies them (its frame limit) within a second. */
     default void tenantChanged(Tenant tenant) {
     }
+
+    /**
+     * The tenant is being handed over to another node of the cluster: the session reads nothing more
+     * (what its client sends meanwhile waits unread), answers every request it accepted, then tells
+     * {@code pause} so ({@link HandoverPause#drained}); it does too if it closes meanwhile or is not open.
+     */
+    void handOver(HandoverPause pause);
+
+    /**
+     * The tenant handed over is served at {@code address} now ({@code ""}: not known): an open session
+     * says BYE {@code tenant.moved} with it and closes; any other does nothing.
+     */
+    void redirect(String address);
 }

@@ -130,5 +130,15 @@ class TenantTest {
         public void tenantChanged(Tenant tenant) {
             changes.add(tenant);
         }
+
+        @Override
+        public void handOver(HandoverPause pause) {
+            pause.drained(this, 0);
+        }
+
+        @Override
+        public void redirect(String address) {
+            reasons.add("moved to " + address);
+        }
     }
 }

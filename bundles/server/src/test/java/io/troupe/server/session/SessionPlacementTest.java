@@ -1,0 +1,243 @@
+package io.troupe.server.session;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import io.troupe.api.cluster.HandoverReport;
+import io.troupe.api.cluster.Placement;
+import io.troupe.api.cluster.TenantPlacement;
+import io.troupe.api.net.ConnectionOptions;
+import io.troupe.protocol.Frame;
+import io.troupe.protocol.FrameType;
+import io.troupe.protocol.Redirect;
+import io.troupe.server.auth.Authenticator;
+import io.troupe.server.auth.LoginGuard;
+import io.troupe.server.cluster.TenantMoves;
+import io.troupe.server.cluster.TenantPlacements;
+import io.troupe.server.credential.TokenHash;
+import io.troupe.server.tenant.TenantConfig;
+import io.troupe.server.tenant.TenantDirectory;
+import io.troupe.testsupport.StubRuntime;
+import io.troupe.testsupport.StubRuntime.StubActor;
+
+/**
+ * A {@link Session} of a cluster node, on an in-memory connection: its HELLO placed by the cluster (here,
+ * elsewhere, nowhere, or after the node joins), and its tenant handed over to another node (paused,
+ * drained, redirected) through {@link TenantMoves}.
+ */
+class SessionPlacementTest {
+
+    private static final String TENANT = "acme";
+    private static final String TOKEN = "s3cret-s3cret-s3cret-s3cret-s3cret";
+    private static final String TOKEN_HASH =
+            TokenHash.of(TOKEN, TokenHash.MIN_ITERATIONS, new SecureRandom()).format();
+    private static final SessionLimits LIMITS = new SessionLimits(65_536, Duration.ofSeconds(60),
+            Duration.ofSeconds(5), Duration.ofMinutes(5));
+
+    private final StubRuntime runtime = new StubRuntime();
+    private final ManualConnection connection = new ManualConnection();
+    private final ScriptedPlacement cluster = new ScriptedPlacement();
+    private TenantDirectory tenants;
+    private Sessions sessions;
+    private TenantMoves moves;
+    private TenantPlacements placements;
+    private StubActor echo;
+
+    @BeforeEach
+    void clusteredServer() throws Exception {
+        tenants = new TenantDirectory(null, connection::nanoTime);
+        tenants.serve(TenantConfig.from(null, Map.of("tenant", TENANT, "tokenHash", TOKEN_HASH)));
+        sessions = new Sessions(runtime, tenants, Authenticator.with(tenants, new LoginGuard(connection::nanoTime),
+                Runnable::run, 1), LIMITS, connection::nanoTime);
+        moves = new TenantMoves(tenants, runtime, connection::nanoTime);
+        placements = new TenantPlacements(true, moves, Duration.ofSeconds(30));
+        sessions.placements(placements);
+        echo = runtime.addHandler("echo");
+        connection.open(sessions.handlers(ConnectionOptions.DEFAULTS).create(connection));
+    }
+
+    @Test
+    void aHelloWaitsUntilTheNodeHasJoinedThenIsWelcomed() {
+        connection.receive(Frame.hello(5, TENANT, TOKEN));
+        connection.runTasks();
+        assertEquals(List.of(), connection.takeWritten(), "no cluster yet: the HELLO waits");
+        assertEquals(1, placements.waiting());
+
+        cluster.answer = Placement.local();
+        placements.placementArrived(cluster);
+        connection.runTasks();
+        Frame welcome = single(connection.takeWritten());
+        assertEquals(FrameType.WELCOME, welcome.type());
+        assertEquals(5, welcome.corrId());
+        assertEquals(List.of(TENANT), cluster.claims);
+    }
+
+    @Test
+    void aTenantServedElsewhereGetsTenantMovedWithItsAddressAndTheConnectionCloses() {
+        cluster.answer = Placement.elsewhere("10.0.0.7:7878", "owned by node 3");
+        placements.placementArrived(cluster);
+
+        connection.receive(Frame.hello(9, TENANT, TOKEN));
+        connection.runTasks();
+        Frame moved = single(connection.takeWritten());
+        assertEquals(FrameType.ERROR, moved.type());
+        assertEquals("tenant.moved", moved.name());
+        assertEquals(9, moved.corrId());
+        assertEquals("10.0.0.7:7878", moved.text());
+        assertFalse(connection.isOpen());
+        assertEquals(0, tenants.find(TENANT).orElseThrow().connections(), "nothing was admitted");
+        assertTrue(runtime.spawned.isEmpty(), "no session actor");
+    }
+
+    @Test
+    void aTenantNobodyMayServeNowGetsServerBusy() {
+        cluster.answer = Placement.unavailable("the cluster has 1 of its 2 minimum members");
+        placements.placementArrived(cluster);
+
+        connection.receive(Frame.hello(3, TENANT, TOKEN));
+        connection.runTasks();
+        Frame busy = single(connection.takeWritten());
+        assertEquals("server.busy", busy.name());
+        assertTrue(busy.text().contains("minimum members"), busy.text());
+        assertFalse(connection.isOpen());
+    }
+
+    @Test
+    void aHandoverPausesTheSessionAnswersWhatItAcceptedThenRedirectsIt() throws Exception {
+        welcomed();
+        connection.receive(request(1, "accepted"));
+        assertEquals(1, echo.asked.size());
+
+        CompletableFuture<HandoverReport> released = moves.release(TENANT, Duration.ofSeconds(30))
+                .toCompletableFuture();
+        connection.runTasks();
+        assertTrue(connection.isSuspended(), "the session reads nothing more");
+        connection.receive(request(2, "sent during the pause"));
+        assertEquals(1, echo.asked.size(), "a frame sent during the pause stays unread");
+        assertFalse(released.isDone(), "a request accepted before the pause is still unanswered");
+        assertEquals(List.of(), runtime.tenantsStopped);
+
+        echo.asked.get(0).reply().complete("done".getBytes(UTF_8));
+        connection.runTasks();
+        assertEquals(List.of(FrameType.REPLY), types(connection.takeWritten()), "answered, and no BYE yet");
+        HandoverReport report = released.get(5, TimeUnit.SECONDS);
+        assertTrue(report.complete(), report::toString);
+        assertEquals(1, report.sessions());
+        assertEquals(1, report.requests());
+        assertEquals(List.of(TENANT), runtime.tenantsStopped, "its actors stop once it has drained");
+        assertTrue(runtime.policies.containsKey(TENANT), "its policy is set again for a return");
+        assertTrue(connection.isOpen());
+
+        moves.redirect(TENANT, "10.0.0.8:7878");
+        connection.runTasks();
+        Frame bye = single(connection.takeWritten());
+        assertEquals(FrameType.BYE, bye.type());
+        assertEquals("tenant.moved 10.0.0.8:7878", bye.text());
+        assertEquals("10.0.0.8:7878", Redirect.target(bye).orElseThrow());
+        assertFalse(connection.isOpen());
+        assertEquals(1, echo.asked.size(), "the request sent during the pause never ran here");
+    }
+
+    @Test
+    void aHelloDuringAHandoverWaitsForTheRedirectAndIsSentThere() throws Exception {
+        cluster.answer = Placement.local();
+        placements.placementArrived(cluster);
+        moves.release(TENANT, Duration.ofSeconds(30)).toCompletableFuture().get(5, TimeUnit.SECONDS);
+
+        connection.receive(Frame.hello(4, TENANT, TOKEN));
+        connection.runTasks();
+        assertEquals(List.of(), connection.takeWritten(), "the HELLO waits for the handover to end");
+        assertEquals(List.of(), cluster.claims, "the cluster is not asked while the tenant moves");
+
+        moves.redirect(TENANT, "10.0.0.9:7878");
+        connection.runTasks();
+        Frame moved = single(connection.takeWritten());
+        assertEquals("tenant.moved", moved.name());
+        assertEquals("10.0.0.9:7878", moved.text());
+
+        ManualConnection second = new ManualConnection();
+        second.open(sessions.handlers(ConnectionOptions.DEFAULTS).create(second));
+        second.receive(Frame.hello(6, TENANT, TOKEN));
+        second.runTasks();
+        assertEquals(FrameType.WELCOME, single(second.takeWritten()).type(), "after the move, the cluster decides again");
+    }
+
+    @Test
+    void aSessionWhoseTenantBeganToMoveBeforeItWasAdmittedAsksAgain() throws Exception {
+        cluster.answer = Placement.local();
+        cluster.deferred = true;
+        placements.placementArrived(cluster);
+        connection.receive(Frame.hello(8, TENANT, TOKEN));
+        connection.runTasks();
+        assertEquals(1, cluster.pending.size());
+
+        moves.release(TENANT, Duration.ofSeconds(30)).toCompletableFuture().get(5, TimeUnit.SECONDS);
+        cluster.pending.remove(0).complete(Placement.local()); // answered before the handover began
+        connection.runTasks();
+        assertEquals(List.of(), connection.takeWritten(), "not welcomed on a stale answer: it waits for the move");
+
+        moves.redirect(TENANT, "10.0.0.5:7878");
+        connection.runTasks();
+        assertEquals("10.0.0.5:7878", single(connection.takeWritten()).text());
+        assertEquals(0, tenants.find(TENANT).orElseThrow().connections());
+    }
+
+    private void welcomed() {
+        cluster.answer = Placement.local();
+        placements.placementArrived(cluster);
+        connection.receive(Frame.hello(1, TENANT, TOKEN));
+        connection.runTasks();
+        assertEquals(FrameType.WELCOME, single(connection.takeWritten()).type());
+    }
+
+    private static Frame request(long corrId, String text) {
+        return Frame.request(corrId, "echo", text.getBytes(UTF_8));
+    }
+
+    private static Frame single(List<Frame> frames) {
+        assertEquals(1, frames.size(), frames::toString);
+        return frames.get(0);
+    }
+
+    private static List<FrameType> types(List<Frame> frames) {
+        return frames.stream().map(Frame::type).toList();
+    }
+
+    /** The cluster's answer, as the test sets it; deferred answers complete when the test says. */
+    private static final class ScriptedPlacement implements TenantPlacement {
+        final List<String> claims = new ArrayList<>();
+        final List<CompletableFuture<Placement>> pending = new ArrayList<>();
+        Placement answer;
+        boolean deferred;
+
+        @Override
+        public CompletionStage<Placement> claim(String tenant) {
+            claims.add(tenant);
+            if (deferred) {
+                CompletableFuture<Placement> later = new CompletableFuture<>();
+                pending.add(later);
+                return later;
+            }
+            return CompletableFuture.completedFuture(answer);
+        }
+
+        @Override
+        public String localNode() {
+            return "node-1";
+        }
+    }
+}

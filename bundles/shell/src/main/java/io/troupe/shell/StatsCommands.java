@@ -12,6 +12,7 @@ import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
 
+import io.troupe.api.cluster.ClusterView;
 import io.troupe.api.monitor.RuntimeStats;
 import io.troupe.api.monitor.ServerStats;
 import io.troupe.api.monitor.TenantLoad;
@@ -51,6 +52,10 @@ public final class StatsCommands {
             policyOption = ReferencePolicyOption.GREEDY)
     private volatile StateStore store;
 
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    private volatile ClusterView cluster;
+
     private final StoreStatsLine storeLine;
 
     /** Used by Declarative Services. */
@@ -74,7 +79,8 @@ public final class StatsCommands {
     @Descriptor("prints runtime statistics: workers (current, min, max, busy %), IO loops, actors, mailbox backlog,"
             + " dead letters, dropped log records, stalls; per handler: actors, queued, processed, failures;"
             + " per tenant (with the server): connections, requests, requests/s, errors; the state store (when one"
-            + " runs): writes/s, writes, bytes, syncs, write p99, stored actors")
+            + " runs): writes/s, writes, bytes, syncs, write p99, stored actors; per cluster node (on a cluster"
+            + " node): sessions, requests/s, tenants served")
     public void stats(
             @Descriptor("also list every worker and IO loop with its busy share and its current turn")
             @Parameter(names = {"-t", "--threads"}, presentValue = "true", absentValue = "false") boolean threads) {
@@ -91,6 +97,11 @@ public final class StatsCommands {
         StateStore states = store;
         String line = states == null ? null : storeLine.line(states::stats);
         new StatsReport(current.snapshot(), tenants == null ? List.of() : tenants.tenants(), line).print(out, threads);
+        ClusterView nodes = cluster;
+        if (nodes != null) {
+            out.println("cluster " + nodes.clusterName() + ", per node:");
+            ClusterReport.printMembers(out, nodes.members());
+        }
     }
 
     @Descriptor("lists the server's tenants: connections, requests, requests/s, errors, queued messages, share of"

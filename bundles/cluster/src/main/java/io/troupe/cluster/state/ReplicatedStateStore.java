@@ -90,7 +90,9 @@ public final class ReplicatedStateStore implements StateStore, AutoCloseable {
      * The Hazelcast property that must name {@link #PARTITIONING_STRATEGY} in the member's configuration:
      * Hazelcast's default strategy partitions a String key by the whole key, and this one by the part after
      * its first {@code '@'}, which puts the states of a tenant in the tenant's partition (keys without
-     * {@code '@'}, such as tenant ids, are partitioned as before).
+     * {@code '@'}, such as tenant ids, are partitioned as before). It must be member-wide: Hazelcast 5.7.0's
+     * {@code IMap.setAsync} ignores a strategy given to the map alone ({@code MapConfig
+     * .setPartitioningStrategyConfig}), so that its writes would land where {@code get} does not look.
      */
     public static final String PARTITIONING_PROPERTY = "hazelcast.partitioning.strategy.class";
     /** The partitioning strategy {@link #PARTITIONING_PROPERTY} must name. */
@@ -121,7 +123,8 @@ public final class ReplicatedStateStore implements StateStore, AutoCloseable {
         if (!partitionsByTenant(hazelcast)) {
             throw new IllegalStateException("the Hazelcast member does not partition String keys by the part after"
                     + " '@', so a tenant's states would not be in the tenant's partition: set its property "
-                    + PARTITIONING_PROPERTY + "=" + PARTITIONING_STRATEGY);
+                    + PARTITIONING_PROPERTY + "=" + PARTITIONING_STRATEGY + " (member-wide: a strategy given to the"
+                    + " map alone is ignored by IMap.setAsync)");
         }
         this.map = hazelcast.getMap(MAP);
         this.local = local;

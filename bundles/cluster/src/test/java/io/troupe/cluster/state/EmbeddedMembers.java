@@ -33,8 +33,25 @@ public final class EmbeddedMembers implements AutoCloseable {
     private final List<Integer> ports = new ArrayList<>();
     private final List<HazelcastInstance> members = new ArrayList<>();
 
-    /** Reserves {@code count} ports; members are started with {@link #start}. */
+    /** How the members partition the keys of the state map. */
+    public enum Partitioning {
+        /** By the part after '@', member-wide (what the replicated store needs). */
+        MEMBER_WIDE,
+        /** By the part after '@', in the state map's configuration only. */
+        MAP_ONLY,
+        /** Hazelcast's default: by the whole key. */
+        DEFAULT
+    }
+
+    private final Partitioning partitioning;
+
+    /** Reserves {@code count} ports for members partitioning member-wide; start them with {@link #start}. */
     public EmbeddedMembers(int count) {
+        this(count, Partitioning.MEMBER_WIDE);
+    }
+
+    public EmbeddedMembers(int count, Partitioning partitioning) {
+        this.partitioning = partitioning;
         for (int i = 0; i < count; i++) {
             ports.add(freePort());
         }
@@ -50,7 +67,12 @@ public final class EmbeddedMembers implements AutoCloseable {
         config.setProperty("hazelcast.wait.seconds.before.join", "0");
         config.setProperty("hazelcast.max.wait.seconds.before.join", "0");
         config.setProperty("hazelcast.partition.count", "71");
-        config.setProperty(ReplicatedStateStore.PARTITIONING_PROPERTY, ReplicatedStateStore.PARTITIONING_STRATEGY);
+        if (partitioning == Partitioning.MEMBER_WIDE) {
+            config.setProperty(ReplicatedStateStore.PARTITIONING_PROPERTY, ReplicatedStateStore.PARTITIONING_STRATEGY);
+        } else if (partitioning == Partitioning.MAP_ONLY) {
+            config.getMapConfig(ReplicatedStateStore.MAP).setPartitioningStrategyConfig(
+                    new com.hazelcast.config.PartitioningStrategyConfig(ReplicatedStateStore.PARTITIONING_STRATEGY));
+        }
         config.getJetConfig().setEnabled(false);
         NetworkConfig network = config.getNetworkConfig();
         network.setPort(ports.get(index)).setPortAutoIncrement(false);

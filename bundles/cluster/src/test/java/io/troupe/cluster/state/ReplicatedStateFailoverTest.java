@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.map.IMap;
 
 import io.troupe.api.state.StateKey;
 import io.troupe.store.MvStateStore;
@@ -46,6 +47,9 @@ class ReplicatedStateFailoverTest {
                     writes.add(store.write(key, ReplicatedStateStoreTest.bytes("total " + i)).toCompletableFuture());
                 }
                 CompletableFuture.allOf(writes.toArray(CompletableFuture[]::new)).get(30, TimeUnit.SECONDS);
+                IMap<String, byte[]> map = ownerMember.getMap(ReplicatedStateStore.MAP);
+                assertEquals(200, map.localKeySet().stream().filter(k -> k.endsWith("@" + tenant)).count(),
+                        "the tenant's owner holds every state of the tenant");
 
                 ownerMember.getLifecycleService().terminate();
 

@@ -1,0 +1,139 @@
+package io.troupe.cluster.placement;
+
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.DoubleSupplier;
+import java.util.function.IntSupplier;
+import java.util.function.Supplier;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import com.hazelcast.cluster.Member;
+import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.replicatedmap.ReplicatedMap;
+
+import io.troupe.cluster.engine.ClusterNode;
+
+/**
+ * What each node tells the others about itself, in the ReplicatedMap {@value ClusterNode#NODES} (member
+ * uuid -> {@code clientAddress|sessions|requestsPerSecond|tenant,tenant,...}): where its clients are sent,
+ * and its figures for {@code troupe:cluster}. Every node republishes its own about once a second, and the
+ * oldest member drops the entries of members that are gone.
+ *
+ * <p><b>Threading:</b> {@link #publish} and {@link #remove} on the cluster thread (they write to the
+ * replicated map); the readers ({@link #figures}, {@link #clientAddress}) from any thread: a replicated
+ * map is read locally. The suppliers of sessions and requests are called on the cluster thread.
+ */
+public final class NodeFigures {
+
+    /** One node's figures. */
+    public record Figures(String clientAddress, int sessions, double requestsPerSecond, List<String> tenants) {
+
+        public Figures {
+            Objects.requireNonNull(clientAddress, "clientAddress");
+            tenants = List.copyOf(tenants);
+        }
+
+        String encode() {
+            return clientAddress + "|" + sessions + "|" + String.format(Locale.ROOT, "%.1f", requestsPerSecond)
+                    + "|" + String.join(",", tenants);
+        }
+
+        static Figures decode(String text) {
+            String[] parts = text.split("\\|", -1);
+            if (parts.length != 4) {
+                throw new IllegalArgumentException("not node figures: '" + text + "'");
+            }
+            List<String> tenants = parts[3].isEmpty() ? List.of() : Arrays.asList(parts[3].split(","));
+            return new Figures(parts[0], Integer.parseInt(parts[1]), Double.parseDouble(parts[2]), tenants);
+        }
+    }
+
+    private static final Logger LOG = LoggerFactory.getLogger(NodeFigures.class);
+
+    private final HazelcastInstance instance;
+    private final ReplicatedMap<String, String> nodes;
+    private final String clientAddress;
+    private final IntSupplier sessions;
+    private final DoubleSupplier requestsPerSecond;
+    private final String localNode;
+
+    /**
+     * @param clientAddress     where clients are sent for this node ({@code host:port})
+     * @param sessions          this node's open client sessions
+     * @param requestsPerSecond the requests per second its clients send
+     */
+    public NodeFigures(HazelcastInstance instance, String clientAddress, IntSupplier sessions,
+            DoubleSupplier requestsPerSecond) {
+        this.instance = instance;
+        this.nodes = instance.getReplicatedMap(ClusterNode.NODES);
+        this.clientAddress = Objects.requireNonNull(clientAddress, "clientAddress");
+        this.sessions = sessions;
+        this.requestsPerSecond = requestsPerSecond;
+        this.localNode = instance.getCluster().getLocalMember().getUuid().toString();
+    }
+
+    /** This node's client address. */
+    public String localClientAddress() {
+        return clientAddress;
+    }
+
+    /** Publishes this node's figures with the tenants it serves; the oldest member drops departed members'. */
+    public void publish(Collection<String> tenants) {
+        List<String> sorted = tenants.stream().sorted().toList();
+        int open = figure(sessions::getAsInt, -1);
+        double rate = figure(requestsPerSecond::getAsDouble, -1.0);
+        nodes.put(localNode, new Figures(clientAddress, open, rate, sorted).encode());
+        Set<Member> members = instance.getCluster().getMembers();
+        if (!members.isEmpty() && members.iterator().next().localMember()) {
+            Set<String> live = new HashSet<>();
+            members.forEach(member -> live.add(member.getUuid().toString()));
+            for (String node : List.copyOf(nodes.keySet())) {
+                if (!live.contains(node)) {
+                    nodes.remove(node);
+                }
+            }
+        }
+    }
+
+    /** Withdraws this node's figures (it is leaving: nobody should be sent here any more). */
+    public void remove() {
+        nodes.remove(localNode);
+    }
+
+    /** The figures {@code node} published last, if any. */
+    public Optional<Figures> figures(UUID node) {
+        String text = nodes.get(node.toString());
+        if (text == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Figures.decode(text));
+        } catch (IllegalArgumentException e) {
+            LOG.debug("Node {}: {}", node, e.getMessage());
+            return Optional.empty();
+        }
+    }
+
+    /** Where clients are sent for {@code node}, or {@code ""} when it has not published it (yet). */
+    public String clientAddress(UUID node) {
+        return figures(node).map(Figures::clientAddress).orElse("");
+    }
+
+    private static <T> T figure(Supplier<T> supplier, T unknown) {
+        try {
+            return supplier.get();
+        } catch (RuntimeException e) {
+            LOG.debug("A figure could not be read: {}", e.toString());
+            return unknown;
+        }
+    }
+}

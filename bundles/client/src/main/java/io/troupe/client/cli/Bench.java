@@ -20,6 +20,10 @@ import io.troupe.client.TroupeClientException;
  * full for warm-up plus duration ({@link BenchConnection}), waits for the answers still due, and
  * prints {@link BenchResults} on standard output. Progress goes to standard error.
  *
+ * <p>Every connection follows redirects ({@code tenant.moved}): the requests a node left unanswered when
+ * its tenant moved are sent to the new one and count once, their latency including the move. With
+ * {@code --idempotent}, a lost connection reconnects and sends its requests again.
+ *
  * <p>Exit status: 0 when every request succeeded, 2 when some failed (the report counts them), 3
  * when a connection could not be made (2 if the server refused it with an ERROR).
  *
@@ -49,7 +53,12 @@ final class Bench {
                 err.println("troupe-client bench: connecting " + options.connections() + " connections to "
                         + target.address());
                 for (int i = 0; i < options.connections(); i++) {
-                    clients.add(target.clientBuilder().loop(loop).reconnect(false).closeTimeout(CLOSE_TIMEOUT).build());
+                    TroupeClient.Builder builder = target.clientBuilder().loop(loop).reconnect(options.idempotent())
+                            .closeTimeout(CLOSE_TIMEOUT);
+                    if (options.idempotent()) {
+                        builder.idempotent(options.name());
+                    }
+                    clients.add(builder.build());
                 }
                 Integer failed = connectAll(clients);
                 if (failed != null) {

@@ -17,7 +17,9 @@ import io.troupe.client.TroupeClientException;
  * After the end, answers are still awaited (and recorded as errors or dropped), then
  * {@code finished} counts down.
  *
- * <p>A connection that is lost stops: the bench does not reconnect, and its count of errors tells.
+ * <p>A connection that is lost stops: the bench does not reconnect (unless {@code --idempotent}, when the
+ * client holds and resends the requests and no loss reaches this class), and its count of errors tells.
+ * A redirect is no loss: the client follows it with the requests.
  *
  * <p><b>Threading:</b> {@link #start} on the bench's thread; the rest runs on the client's loop
  * thread, which completes the futures.

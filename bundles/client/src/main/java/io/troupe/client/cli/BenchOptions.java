@@ -43,6 +43,12 @@ final class BenchOptions {
             description = "IO threads shared by the connections (default: cores, at most 4)")
     private int threads = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
 
+    @Option(names = "--idempotent",
+            description = "the requests may be handled twice without harm: a connection lost (a node crashed)"
+                    + " reconnects, to the next server when it is gone, and sends its requests again, instead of"
+                    + " ending that connection's part of the run")
+    private boolean idempotent;
+
     /** @throws UsageException when the handler name is empty or longer than 1024 characters */
     void validate() throws UsageException {
         if (name.isEmpty() || name.length() > 1024) {
@@ -83,6 +89,11 @@ final class BenchOptions {
     /** IO threads shared by the connections. */
     int threads() {
         return threads;
+    }
+
+    /** Whether the requests are idempotent: the connections reconnect and send them again. */
+    boolean idempotent() {
+        return idempotent;
     }
 
     boolean verifiesEcho() {

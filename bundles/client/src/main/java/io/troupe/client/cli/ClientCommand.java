@@ -74,13 +74,15 @@ final class ClientCommand implements Callable<Integer> {
         }
     }
 
-    @Option(names = "--host", paramLabel = "HOST", scope = ScopeType.INHERIT,
-            description = "server address (default: host in etc/io.troupe.server.cfg of the installation, else"
-                    + " 127.0.0.1)")
+    @Option(names = "--host", paramLabel = "HOST[:PORT][,...]", scope = ScopeType.INHERIT,
+            description = "server address, or several comma-separated (the nodes of a cluster: tried in turn, and"
+                    + " redirects to the node serving the tenant are followed); default: host in"
+                    + " etc/io.troupe.server.cfg of the installation, else 127.0.0.1")
     private String host;
 
     @Option(names = "--port", paramLabel = "PORT", scope = ScopeType.INHERIT, converter = OptionValues.Port.class,
-            description = "server port (default: port in that file, else 7878)")
+            description = "server port, for the addresses of --host that name none (default: port in that file,"
+                    + " else 7878)")
     private Integer port;
 
     @Option(names = "--tenant", paramLabel = "TENANT", scope = ScopeType.INHERIT,
@@ -169,7 +171,11 @@ final class ClientCommand implements Callable<Integer> {
             optionListHeading = "%noptions:%n")
     int request(@Parameters(index = "0", paramLabel = "NAME", description = "the message name") String name,
                 @Parameters(index = "1", paramLabel = "CONTENT", description = "the request's content, or -")
-                String content) throws UsageException, InterruptedException {
+                String content,
+                @Option(names = "--idempotent", description = "the request may be handled twice without harm: if"
+                        + " the connection is lost before the reply, reconnect (to the next server when it is"
+                        + " gone) and send it again; without it, such a loss fails with exit 3, the outcome"
+                        + " unknown") boolean idempotent) throws UsageException, InterruptedException {
         ServerTarget target = ServerTarget.resolve(serverOptions(), home, environment, this::warn);
         byte[] bytes;
         try {
@@ -178,7 +184,7 @@ final class ClientCommand implements Callable<Integer> {
             err.println("troupe-client: cannot read standard input: " + e.getMessage());
             return Main.EXIT_FAILURE;
         }
-        return new RequestCommand(target, out, err).run(name, bytes);
+        return new RequestCommand(target, out, err).run(name, bytes, idempotent);
     }
 
     @Command(name = "bench", synopsisHeading = "usage: ", usageHelpWidth = 100, sortOptions = false,

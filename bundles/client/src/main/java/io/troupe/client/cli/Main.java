@@ -5,8 +5,9 @@ import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
-import java.util.Optional;
 import java.util.function.Function;
 
 import io.troupe.client.TroupeClientException;
@@ -137,7 +138,8 @@ public final class Main {
         if (e.getCause() instanceof TypeConversionException conversion && e.getArgSpec() instanceof OptionSpec option) {
             return option.longestName() + " " + conversion.getMessage();
         }
-        if (e instanceof OverwrittenOptionException overwritten && overwritten.getOverwritten() instanceof OptionSpec o) {
+        if (e instanceof OverwrittenOptionException overwritten
+                && overwritten.getOverwritten() instanceof OptionSpec o) {
             return o.longestName() + " is given twice";
         }
         if (e instanceof MissingParameterException missing) {
@@ -162,8 +164,12 @@ public final class Main {
         if (argument.startsWith("-") && argument.length() > 1) {
             int equals = argument.indexOf('=');
             String name = equals < 0 ? argument : argument.substring(0, equals);
-            return optionOfAnotherCommand(spec, name).map(command -> name + " is " + article(command) + " option")
-                    .orElse("unknown option " + name);
+            List<String> commands = commandsWithOption(spec, name);
+            if (commands.size() == 1) {
+                return name + " is " + article(commands.get(0)) + " option";
+            }
+            return commands.isEmpty() ? "unknown option " + name
+                    : name + " is an option of " + String.join(" and ", commands);
         }
         if (spec.parent() == null) {
             return "unknown command '" + argument + "'";
@@ -174,16 +180,18 @@ public final class Main {
         return "unexpected argument '" + argument + "'";
     }
 
-    /** The name of the other command that has the option {@code name}, if one has it. */
-    private static Optional<String> optionOfAnotherCommand(CommandSpec spec, String name) {
+    /** The names of the other commands that have the option {@code name}, in alphabetical order. */
+    private static List<String> commandsWithOption(CommandSpec spec, String name) {
         CommandSpec root = spec.root();
+        List<String> commands = new ArrayList<>();
         for (CommandLine sub : root.subcommands().values()) {
             CommandSpec other = sub.getCommandSpec();
             if (other != spec && other.findOption(name) != null && root.findOption(name) == null) {
-                return Optional.of(other.name());
+                commands.add(other.name());
             }
         }
-        return Optional.empty();
+        Collections.sort(commands);
+        return commands;
     }
 
     private static String article(String command) {

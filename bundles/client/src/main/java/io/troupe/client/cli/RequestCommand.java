@@ -16,6 +16,10 @@ import io.troupe.client.TroupeClientException;
  * followed by a newline (always, terminal or not, so that shell output stays on its own line; a
  * script that needs the exact bytes drops the last one).
  *
+ * <p>Redirects are followed, with the request sent again to the new node when the old one moved the
+ * tenant before answering. Reconnection after a lost connection is on only for an idempotent request
+ * ({@code --idempotent}), which is then sent again; any other request fails then (exit 3).
+ *
  * <p><b>Threading:</b> one run per instance, on the caller's thread.
  */
 final class RequestCommand {
@@ -34,9 +38,16 @@ final class RequestCommand {
         this.err = err;
     }
 
-    /** @return the exit status */
-    int run(String name, byte[] content) throws InterruptedException {
-        try (TroupeClient client = target.clientBuilder().reconnect(false).closeTimeout(CLOSE_TIMEOUT).build()) {
+    /**
+     * @param idempotent whether the request may be sent again after a lost connection
+     * @return the exit status
+     */
+    int run(String name, byte[] content, boolean idempotent) throws InterruptedException {
+        TroupeClient.Builder builder = target.clientBuilder().reconnect(idempotent).closeTimeout(CLOSE_TIMEOUT);
+        if (idempotent) {
+            builder.idempotent(name);
+        }
+        try (TroupeClient client = builder.build()) {
             try {
                 await(client.connect());
             } catch (ExecutionException e) {
@@ -61,7 +72,8 @@ final class RequestCommand {
         try {
             return future.get(target.timeout().plus(SLACK).toNanos(), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
-            throw new ExecutionException(new TimeoutException("no answer within " + target.timeout().toMillis() + " ms"));
+            throw new ExecutionException(
+                    new TimeoutException("no answer within " + target.timeout().toMillis() + " ms"));
         }
     }
 

@@ -6,7 +6,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Properties;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -16,7 +19,11 @@ import io.troupe.client.TlsContexts;
 import io.troupe.client.TroupeClient;
 
 /**
- * Where to connect and as whom: host, port, tenant, token, TLS, and the time allowed for each step.
+ * Where to connect and as whom: the servers, tenant, token, TLS, and the time allowed for each step.
+ *
+ * <p>{@code --host} takes one server or several, comma-separated: {@code HOST}, {@code HOST:PORT} or
+ * {@code [IPv6]:PORT}, the port defaulting to {@code --port} (the nodes of a cluster, or a server and its
+ * stand-ins; the client tries them in turn and follows redirects to the node that serves the tenant).
  *
  * <p>Options win. When one is absent and the system property {@code troupe.home} names an
  * installation (the {@code bin/troupe-client} script sets it), the installation's configuration
@@ -24,7 +31,7 @@ import io.troupe.client.TroupeClient;
  * <ul>
  * <li>host and port: keys {@code host} and {@code port} of {@code etc/io.troupe.server.cfg}; a
  *     wildcard host ({@code 0.0.0.0}, {@code ::}) means the server listens everywhere, so the
- *     client goes to 127.0.0.1;</li>
+ *     client goes to 127.0.0.1 (also for a wildcard in {@code --host});</li>
  * <li>tenant: {@code demo};</li>
  * <li>token: {@code --token-file FILE}, else the environment variable {@value #TOKEN_VARIABLE}, else the
  *     first line of {@code etc/io.troupe.tenant-TENANT.token} (the demo tenant's is written at first start),
@@ -40,10 +47,12 @@ import io.troupe.client.TroupeClient;
  *
  * <p><b>Threading:</b> immutable; any thread.
  */
-record ServerTarget(String host, int port, String tenant, String token, Duration timeout, SSLContext tls,
+record ServerTarget(List<String> servers, String tenant, String token, Duration timeout, SSLContext tls,
                     boolean verifyHostname) {
 
     static final String DEFAULT_HOST = "127.0.0.1";
+    /** Hosts that mean "every interface" to a server, hence this machine's loopback to a client. */
+    static final Set<String> WILDCARDS = Set.of("0.0.0.0", "::", "*");
     static final int DEFAULT_PORT = 7878;
     static final String DEFAULT_TENANT = "demo";
     static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
@@ -59,8 +68,9 @@ record ServerTarget(String host, int port, String tenant, String token, Duration
      * @param home        the installation directory, or null when not run from one
      * @param environment looks up environment variables
      * @param warn        receives warnings (a token on the command line)
-     * @throws UsageException when the tenant or the token is missing, a configuration file is
-     *                        unreadable or holds a bad port, or a TLS store cannot be used
+     * @throws UsageException when the tenant or the token is missing, a server address is not
+     *                        {@code HOST[:PORT]}, a configuration file is unreadable or holds a bad port, or
+     *                        a TLS store cannot be used
      */
     static ServerTarget resolve(ClientCommand.ServerOptions options, String home, Function<String, String> environment,
             Consumer<String> warn) throws UsageException {
@@ -68,16 +78,14 @@ record ServerTarget(String host, int port, String tenant, String token, Duration
         Path serverFile = homeDir == null ? null : homeDir.resolve(SERVER_CONFIG);
         Properties server = load(serverFile);
 
-        String host = first(options.host(), server.getProperty("host"), DEFAULT_HOST);
-        if (host.isEmpty() || host.equals("0.0.0.0") || host.equals("::") || host.equals("*")) {
-            host = DEFAULT_HOST;
-        }
         int port = DEFAULT_PORT;
         if (options.port() != null) {
             port = options.port();
         } else if (server.getProperty("port") != null) {
             port = OptionValues.parseInt(server.getProperty("port"), 1, 65535, "port in " + serverFile);
         }
+        List<String> servers = servers(first(options.host(), server.getProperty("host"), DEFAULT_HOST), port,
+                options.host() != null ? "--host" : "host in " + serverFile);
 
         String tenant = first(options.tenant(), homeDir == null ? null : DEFAULT_TENANT, null);
         if (tenant == null) {
@@ -94,7 +102,47 @@ record ServerTarget(String host, int port, String tenant, String token, Duration
                     + "--no-hostname-verification apply with TLS only: add --tls");
         }
         SSLContext tls = tlsOn ? tlsContext(tlsOptions, homeDir, environment) : null;
-        return new ServerTarget(host, port, tenant, token, timeout, tls, !tlsOptions.noHostnameVerification());
+        return new ServerTarget(servers, tenant, token, timeout, tls, !tlsOptions.noHostnameVerification());
+    }
+
+    /**
+     * The servers of a comma-separated list, each as {@code host:port} ({@code port} where it names none; a
+     * wildcard host for 127.0.0.1).
+     *
+     * @param what names the list's origin in a usage error
+     */
+    static List<String> servers(String list, int port, String what) throws UsageException {
+        List<String> servers = new ArrayList<>();
+        for (String item : list.split(",", -1)) {
+            String address = item.strip();
+            if (address.isEmpty() && list.strip().isEmpty()) {
+                address = DEFAULT_HOST;
+            } else if (address.isEmpty()) {
+                throw new UsageException(what + " has an empty server address: '" + list + "'");
+            }
+            if (WILDCARDS.contains(address)) {
+                address = DEFAULT_HOST;
+            }
+            servers.add(withPort(address, port));
+        }
+        try {
+            TroupeClient.builder().servers(servers.toArray(String[]::new));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(what + ": " + e.getMessage());
+        }
+        return List.copyOf(servers);
+    }
+
+    /** {@code address} with {@code port} when it names none; an IPv6 literal gets its brackets. */
+    private static String withPort(String address, int port) {
+        if (address.startsWith("[")) {
+            return address.endsWith("]") ? address + ":" + port : address;
+        }
+        int colon = address.indexOf(':');
+        if (colon < 0) {
+            return address + ":" + port;
+        }
+        return colon == address.lastIndexOf(':') ? address : "[" + address + "]:" + port;
     }
 
     /** The token, from the first of: --token (warned), --token-file, TROUPE_TOKEN, the installation's files. */
@@ -166,8 +214,8 @@ record ServerTarget(String host, int port, String tenant, String token, Duration
 
     /** A builder for this target; the caller adds what is specific to its command. */
     TroupeClient.Builder clientBuilder() {
-        TroupeClient.Builder builder = TroupeClient.builder().host(host).port(port).tenant(tenant).token(token)
-                .requestTimeout(timeout).connectTimeout(timeout);
+        TroupeClient.Builder builder = TroupeClient.builder().servers(servers.toArray(String[]::new)).tenant(tenant)
+                .token(token).requestTimeout(timeout).connectTimeout(timeout);
         if (tls != null) {
             builder.tls(tls).hostnameVerification(verifyHostname);
         }
@@ -180,8 +228,9 @@ record ServerTarget(String host, int port, String tenant, String token, Duration
         return "ServerTarget[" + tenant + "@" + address() + (tls == null ? "" : " TLS") + "]";
     }
 
+    /** The servers, comma-separated. */
     String address() {
-        return host + ":" + port;
+        return String.join(",", servers);
     }
 
     private static Properties load(Path file) throws UsageException {

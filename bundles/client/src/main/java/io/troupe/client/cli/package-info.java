@@ -5,7 +5,7 @@
  * <pre>
  *   Main ── picocli CommandLine(ClientCommand): connection options before or after the command,
  *    │        OptionValues converts numbers and durations; usage error → problem + synopsis + "try --help", 64
- *    ├── request NAME CONTENT ─► ServerTarget (options, else troupe.home's etc/*.cfg)
+ *    ├── request NAME CONTENT ─► ServerTarget (options, else troupe.home's etc/*.cfg; --host a:1,b:2 servers)
  *    │                           RequestCommand: one TroupeClient, one request, reply bytes + "\n" on stdout
  *    ├── bench [BenchOptions] ─► Bench: N TroupeClients on one ClientLoop
  *    │                             └── BenchConnection × N: keep `pipeline` requests in flight, check echoes

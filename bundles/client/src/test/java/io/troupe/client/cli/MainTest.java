@@ -10,12 +10,15 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -269,7 +272,13 @@ class MainTest {
                 Arguments.of(List.of("--port", "1", "deploy", "--deploy-dir", "d", "kv.jar"),
                         "deploy copies into a folder and connects to no server"),
                 Arguments.of(List.of("deploy", "--tenant", "a", "kv.jar"), "unknown option --tenant"),
-                Arguments.of(List.of("deploy", "--timeout", "0s", "kv.jar"), "--timeout must be positive"));
+                Arguments.of(List.of("deploy", "--timeout", "0s", "kv.jar"), "--timeout must be positive"),
+                Arguments.of(List.of("--host", "a:1,,b", "--tenant", "a", "--token", "b", "request", "a", "b"),
+                        "--host has an empty server address: 'a:1,,b'"),
+                Arguments.of(List.of("--host", "a:1,b:x", "--tenant", "a", "--token", "b", "request", "a", "b"),
+                        "--host: server address 'b:x' is not HOST[:PORT]: the port must be a whole number"),
+                Arguments.of(List.of("--idempotent", "--tenant", "a", "--token", "b", "request", "a", "b"),
+                        "--idempotent is an option of bench and request"));
     }
 
     @ParameterizedTest
@@ -402,6 +411,78 @@ class MainTest {
 
         assertTrue(stderr().contains("3 of 3 connections failed"), stderr());
         assertEquals("", stdout());
+    }
+
+    @Test
+    void aListOfServersIsTriedInTurnAndTheFirstThatAnswersServes() throws IOException {
+        int dead = deadPort();
+        environment.put("TROUPE_TOKEN", "s3cret");
+
+        assertEquals(0, run("--host", "127.0.0.1:" + dead + ", 127.0.0.1:" + server.port(), "--tenant", "acme",
+                "request", "echo", "hi"), stderr());
+        assertEquals(0, run("--host", "127.0.0.1:" + dead + ",127.0.0.1", "--port", String.valueOf(server.port()),
+                "--tenant", "acme", "request", "echo", "again"), stderr());
+
+        assertEquals("hi\nagain\n", stdout());
+        assertEquals(2, server.hellos.size());
+    }
+
+    @Test
+    void whenNoServerOfTheListAnswersTheMessageNamesThemAll() throws IOException {
+        int dead = deadPort();
+        server.stopListening();
+
+        assertEquals(3, run(withCredentials("--host", "127.0.0.1:" + dead + ",127.0.0.1", "request", "echo", "x")));
+
+        assertTrue(stderr().startsWith("troupe-client: cannot connect to 127.0.0.1:" + dead + ",127.0.0.1:"
+                + server.port() + ": "), stderr());
+    }
+
+    @Test
+    void requestAndBenchFollowARedirectToTheNodeThatServesTheTenant() throws Exception {
+        try (TestServer elsewhere = TestServer.start("s3cret")) {
+            elsewhere.redirectHellos(server.address());
+
+            environment.put("TROUPE_TOKEN", "s3cret");
+            String redirector = "127.0.0.1:" + elsewhere.port();
+            assertEquals(0, run("--host", redirector, "--tenant", "acme", "request", "echo", "hi"), stderr());
+            assertEquals("hi\n", stdout());
+            out.reset();
+            assertEquals(0, run("--host", redirector, "--tenant", "acme", "bench", "--connections", "3", "--pipeline",
+                    "2", "--duration", "300ms", "--warmup", "0s"), stderr());
+
+            assertTrue(stdout().contains("errors: 0"), stdout());
+            assertEquals(4, elsewhere.hellos.size(), "one redirect per connection");
+            assertEquals(4, server.hellos.size());
+        }
+    }
+
+    @Test
+    void anIdempotentRequestIsSentAgainAfterALostConnectionAndAnyOtherFailsAsOfUnknownOutcome() {
+        AtomicInteger requests = new AtomicInteger();
+        // Each odd request's connection is lost before the reply, as when a node crashes.
+        server.handler((peer, frame) -> {
+            if (frame.type() == FrameType.REQUEST && requests.incrementAndGet() % 2 == 1) {
+                peer.close();
+            } else {
+                TestServer.ECHO.onFrame(peer, frame);
+            }
+        });
+
+        assertEquals(0, run(withCredentials("request", "--idempotent", "kv.get", "k")), stderr());
+        assertEquals("k\n", stdout());
+        assertEquals(2, requests.get(), "sent twice");
+
+        assertEquals(3, run(withCredentials("request", "kv.put", "v")));
+        assertTrue(stderr().contains("outcome of REQUEST 'kv.put'") && stderr().contains("is unknown"), stderr());
+        assertEquals(3, requests.get(), "sent once");
+    }
+
+    /** A loopback port nothing listens on: bound, then released. */
+    private static int deadPort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
     }
 
     @Test

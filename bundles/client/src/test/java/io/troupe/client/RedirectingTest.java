@@ -180,6 +180,25 @@ class RedirectingTest {
     }
 
     @Test
+    void aByeThatNamesNoOwnerSendsTheClientToTheNextServerWithItsUnansweredRequests() throws Exception {
+        client = builder(a.address(), b.address()).build();
+        result(client.connect());
+        listener.next(CONNECTED);
+        TestServer.Peer peer = a.nextPeer();
+        CompletableFuture<byte[]> unanswered = client.request("slow", "x".getBytes(UTF_8));
+        TestServer.poll(heldByA, "the request");
+
+        peer.moved("");
+
+        listener.next(DISCONNECTED);
+        RecordingListener.Event redirect = listener.next(REDIRECTED);
+        assertEquals(b.address(), redirect.to());
+        assertEquals(Duration.ofMillis(10), redirect.delay());
+        assertEquals("B:x", text(unanswered));
+        listener.next(CONNECTED);
+    }
+
+    @Test
     void redirectsInALoopEndWithAClearErrorNamingTheAddressesTried() throws Exception {
         a.redirectHellos(b.address());
         b.redirectHellos(a.address());

@@ -28,7 +28,6 @@ import com.hazelcast.config.JoinConfig;
 import com.hazelcast.config.MapConfig;
 import com.hazelcast.config.MergePolicyConfig;
 import com.hazelcast.config.NetworkConfig;
-import com.hazelcast.config.PartitioningStrategyConfig;
 import com.hazelcast.config.RingbufferConfig;
 import com.hazelcast.core.Hazelcast;
 import com.hazelcast.core.HazelcastInstance;
@@ -51,8 +50,9 @@ import com.hazelcast.spi.merge.PutIfAbsentMergePolicy;
  *
  * The structures' names are a contract between the cluster's packages: {@value #LEASES},
  * {@value #HANDOFFS}, {@value #NODES}, {@value #MIGRATIONS}, {@value #STATE}, {@value #FILES},
- * {@value #DEPLOYS}. Keys of {@value #STATE} are partitioned by the text after their last {@code '@'} (the
- * tenant), so that a tenant's state lives in the tenant's partition.
+ * {@value #DEPLOYS}. String keys are partitioned by the text after their {@code '@'} (Hazelcast's
+ * {@code StringPartitioningStrategy}, member-wide), so that the states of a tenant ({@value #STATE} keys
+ * {@code ...@tenant}) live in the tenant's partition.
  *
  * <p><b>Threading:</b> {@link #start} and {@link #shutdown} block (on the caller's thread: the component's
  * start thread and SCR's deactivating thread) and are called once each, in that order.
@@ -77,6 +77,8 @@ public final class ClusterNode {
     public static final String FILES = "troupe.files";
     /** IMap of synchronised deploys. */
     public static final String DEPLOYS = "troupe.deploys";
+    /** The Hazelcast property naming the member-wide partitioning strategy. */
+    static final String PARTITIONING_PROPERTY = "hazelcast.partitioning.strategy.class";
     /** Bound of a member's join: a node whose members are unreachable starts alone after it. */
     static final int MAX_JOIN_SECONDS = 10;
     /** Bound of the engine's graceful shutdown (the component bounds the whole leave more tightly). */
@@ -114,6 +116,10 @@ public final class ClusterNode {
         config.setProperty("hazelcast.merge.first.run.delay.seconds", "30");
         config.setProperty("hazelcast.merge.next.run.delay.seconds", "30");
         config.getJetConfig().setEnabled(false);
+        // a String key is partitioned by the text after its '@' (a key without one, such as a tenant id, by
+        // itself): a tenant's states live in the tenant's partition. Member-wide, because IMap.setAsync ignores
+        // a strategy given to one map
+        config.setProperty(PARTITIONING_PROPERTY, StringPartitioningStrategy.class.getName());
 
         NetworkConfig network = config.getNetworkConfig();
         network.setPort(options.port()).setPortAutoIncrement(false);
@@ -135,9 +141,7 @@ public final class ClusterNode {
         // the latest update wins a merge: it needs each entry's last update time
         config.addMapConfig(map(STATE, backups).setPerEntryStatsEnabled(true)
                 .setMergePolicyConfig(new MergePolicyConfig(LatestUpdateMergePolicy.class.getName(),
-                        MergePolicyConfig.DEFAULT_BATCH_SIZE))
-                .setPartitioningStrategyConfig(
-                        new PartitioningStrategyConfig(StringPartitioningStrategy.class.getName())));
+                        MergePolicyConfig.DEFAULT_BATCH_SIZE)));
         config.addMapConfig(map(FILES, backups));
         config.addMapConfig(map(DEPLOYS, backups));
         config.addRingBufferConfig(new RingbufferConfig(MIGRATIONS).setCapacity(MIGRATIONS_CAPACITY)

@@ -101,6 +101,7 @@ public final class TenantOwnership implements TenantPlacement {
     private final Set<String> served = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean reconcileQueued = new AtomicBoolean();
     private volatile State state = State.NEW;
+    private volatile Duration releasePatience;
 
     // the cluster thread's own
     private final Map<String, Release> releasing = new LinkedHashMap<>();
@@ -122,6 +123,7 @@ public final class TenantOwnership implements TenantPlacement {
         this.log = Objects.requireNonNull(log, "log");
         this.minimumMembers = minimumMembers;
         this.handoverTimeout = Objects.requireNonNull(handoverTimeout, "handoverTimeout");
+        this.releasePatience = handoverTimeout;
         this.localNode = instance.getCluster().getLocalMember().getUuid().toString();
         this.leases = instance.getMap(ClusterNode.LEASES);
         this.handoffs = instance.getMap(ClusterNode.HANDOFFS);
@@ -194,11 +196,16 @@ public final class TenantOwnership implements TenantPlacement {
      * withdraws this node's figures, and answers claims from now on with ELSEWHERE {@code ""}. The
      * released tenants are redirected as their new owners appear, while the engine shuts down.
      *
-     * @param budget how long to wait for the releases
+     * @param budget how long to wait for the releases; three quarters of it is the patience they are given,
+     *               when shorter than handoverTimeout
      * @return whether every release ended within the budget
      */
     public boolean leave(Duration budget) throws InterruptedException {
         CompletableFuture<Void> done = new CompletableFuture<>();
+        Duration patience = budget.multipliedBy(3).dividedBy(4);
+        if (patience.compareTo(releasePatience) < 0) {
+            releasePatience = patience;
+        }
         state = State.LEAVING;
         try {
             thread.execute(() -> {
@@ -511,8 +518,9 @@ public final class TenantOwnership implements TenantPlacement {
         releasing.put(tenant, release);
         LOG.info("Tenant {}: releasing it ({})", tenant, why);
         CompletableFuture<HandoverReport> bounded = new CompletableFuture<>();
+        Duration patience = releasePatience;
         try {
-            handover.release(tenant, handoverTimeout).whenComplete((report, failure) -> {
+            handover.release(tenant, patience).whenComplete((report, failure) -> {
                 if (failure != null) {
                     bounded.completeExceptionally(failure);
                 } else {
@@ -522,7 +530,7 @@ public final class TenantOwnership implements TenantPlacement {
         } catch (RuntimeException e) {
             bounded.completeExceptionally(e);
         }
-        bounded.orTimeout(handoverTimeout.plus(RELEASE_GRACE).toMillis(), TimeUnit.MILLISECONDS)
+        bounded.orTimeout(patience.plus(RELEASE_GRACE).toMillis(), TimeUnit.MILLISECONDS)
                 .whenCompleteAsync((report, failure) -> handedOver(release, report, failure), thread);
     }
 

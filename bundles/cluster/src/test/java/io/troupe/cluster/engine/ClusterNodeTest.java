@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -84,13 +85,16 @@ class ClusterNodeTest {
         List<String> tenants = List.of("acme", "globex", "initech", "umbrella", "hooli", "stark", "wayne", "tyrell");
         for (String tenant : tenants) {
             state.set("handler:counter.add/handler:counter.add@" + tenant, new byte[] {1});
+            state.setAsync("handler:counter.get/handler:counter.get@" + tenant, new byte[] {2})
+                    .toCompletableFuture().join();
         }
 
         for (String tenant : tenants) {
             Member owner = first.instance().getPartitionService().getPartition(tenant).getOwner();
             HazelcastInstance ownerInstance = owner.localMember() ? first.instance() : second.instance();
-            assertTrue(ownerInstance.<String, byte[]>getMap(ClusterNode.STATE).localKeySet()
-                    .contains("handler:counter.add/handler:counter.add@" + tenant), tenant);
+            Set<String> local = ownerInstance.<String, byte[]>getMap(ClusterNode.STATE).localKeySet();
+            assertTrue(local.contains("handler:counter.add/handler:counter.add@" + tenant), tenant);
+            assertTrue(local.contains("handler:counter.get/handler:counter.get@" + tenant), tenant);
         }
     }
 
@@ -109,6 +113,8 @@ class ClusterNodeTest {
         assertEquals("false", config.getProperty("hazelcast.phone.home.enabled"));
         assertEquals("false", config.getProperty("hazelcast.shutdownhook.enabled"));
         assertEquals(false, config.getJetConfig().isEnabled());
+        assertEquals("com.hazelcast.partition.strategy.StringPartitioningStrategy",
+                config.getProperty("hazelcast.partitioning.strategy.class"));
         for (String map : List.of(ClusterNode.LEASES, ClusterNode.HANDOFFS, ClusterNode.STATE, ClusterNode.FILES,
                 ClusterNode.DEPLOYS)) {
             assertEquals(1, config.getMapConfig(map).getBackupCount(), map);

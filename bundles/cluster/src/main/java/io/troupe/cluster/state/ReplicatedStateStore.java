@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
@@ -99,6 +100,12 @@ public final class ReplicatedStateStore implements StateStore, AutoCloseable {
     public static final String PARTITIONING_STRATEGY = "com.hazelcast.partition.strategy.StringPartitioningStrategy";
 
     private static final Logger LOG = LoggerFactory.getLogger(ReplicatedStateStore.class);
+    /**
+     * Runs the map's callback on the thread that completes the map's write (a Hazelcast response or partition
+     * thread): Hazelcast's plain {@code whenComplete} hands it to its default executor instead, which on a
+     * machine whose common pool has one thread (two cores) starts a new thread per callback.
+     */
+    private static final Executor ON_COMPLETING_THREAD = Runnable::run;
     private static final long CLOSE_PATIENCE_NANOS = TimeUnit.SECONDS.toNanos(10);
 
     private final IMap<String, byte[]> map;
@@ -196,7 +203,7 @@ public final class ReplicatedStateStore implements StateStore, AutoCloseable {
     public CompletionStage<Void> write(StateKey key, byte[] snapshot) {
         Objects.requireNonNull(snapshot, "snapshot");
         if (key.tenant().isEmpty()) {
-            return localOnly(key).write(key, snapshot);
+            return local == null ? noLocalStore(key) : local.write(key, snapshot);
         }
         if (closed) {
             return CompletableFuture.failedFuture(closed("write of " + key));
@@ -213,7 +220,7 @@ public final class ReplicatedStateStore implements StateStore, AutoCloseable {
     @Override
     public CompletionStage<Void> delete(StateKey key) {
         if (key.tenant().isEmpty()) {
-            return localOnly(key).delete(key);
+            return local == null ? noLocalStore(key) : local.delete(key);
         }
         if (closed) {
             return CompletableFuture.failedFuture(closed("delete of " + key));
@@ -232,7 +239,7 @@ public final class ReplicatedStateStore implements StateStore, AutoCloseable {
         } catch (RuntimeException e) { // the member is shutting down, or refuses the call at once
             mapStage = CompletableFuture.failedFuture(e);
         }
-        mapStage.whenComplete(done);
+        mapStage.whenCompleteAsync(done, ON_COMPLETING_THREAD);
         if (localStage != null) {
             localStage.whenComplete((ignored, failure) -> done.localDone(failure));
         }
@@ -365,12 +372,9 @@ public final class ReplicatedStateStore implements StateStore, AutoCloseable {
         }
     }
 
-    private StateStore localOnly(StateKey key) {
-        if (local == null) {
-            throw new IllegalStateException("no local state store on this node for " + key
-                    + ": actors of no tenant are kept in the local store only");
-        }
-        return local;
+    private static CompletionStage<Void> noLocalStore(StateKey key) {
+        return CompletableFuture.failedFuture(new IOException("no local state store on this node for " + key
+                + ": the states of actors of no tenant are kept in the local store only"));
     }
 
     private IllegalStateException closed(String what) {

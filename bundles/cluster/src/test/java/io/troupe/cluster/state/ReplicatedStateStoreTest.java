@@ -265,6 +265,24 @@ class ReplicatedStateStoreTest {
     }
 
     @Test
+    void withoutALocalStoreTheStatesOfNoTenantCannotBeKept() {
+        ReplicatedStateStore bare = new ReplicatedStateStore(members.member(0), null);
+        ExecutionException refused = assertThrows(ExecutionException.class, () -> bare.write(
+                new StateKey("", "o", "p"), bytes("x")).toCompletableFuture().get(10, TimeUnit.SECONDS));
+        assertInstanceOf(java.io.IOException.class, refused.getCause());
+        assertTrue(refused.getCause().getMessage().contains("no local state store"), refused.getCause().getMessage());
+    }
+
+    @Test
+    void aLocalStoreThatRefusesTheWriteThroughDoesNotFailTheReplicatedWrite() throws Exception {
+        StateKey key = new StateKey(tenant, "o", "p");
+        localA.close();
+        storeA.write(key, bytes("replicated")).toCompletableFuture().get(10, TimeUnit.SECONDS);
+        assertEquals("replicated", text(storeB.read(key)));
+        assertEquals(1, storeA.localFailures());
+    }
+
+    @Test
     void aClosedStoreRefusesWrites() throws Exception {
         storeA.close();
         ExecutionException refused = assertThrows(ExecutionException.class,

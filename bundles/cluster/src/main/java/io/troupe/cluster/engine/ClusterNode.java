@@ -81,6 +81,8 @@ public final class ClusterNode {
     static final String PARTITIONING_PROPERTY = "hazelcast.partitioning.strategy.class";
     /** Bound of a member's join: a node whose members are unreachable starts alone after it. */
     static final int MAX_JOIN_SECONDS = 10;
+    /** How often {@link #migrateAway} looks at the partition table. */
+    private static final long MIGRATION_POLL_MILLIS = 50;
     /** Bound of the engine's graceful shutdown (the component bounds the whole leave more tightly). */
     static final int GRACEFUL_SHUTDOWN_SECONDS = 7;
 
@@ -203,6 +205,52 @@ public final class ClusterNode {
     /** The configured members not in the cluster now, as configured ({@code host:port}). */
     public List<String> missingMembers() {
         return missing;
+    }
+
+    /**
+     * Hands this member's partitions to the other members before it leaves: it becomes a lite member (it stays
+     * in the cluster, owning no partition), so the new owners of its tenants are known while it can still ask.
+     * Does nothing when it is the last data member.
+     *
+     * @return whether this member owns no partition any more, within {@code bound}
+     */
+    public boolean migrateAway(Duration bound) throws InterruptedException {
+        HazelcastInstance running = instance;
+        if (running == null) {
+            return false;
+        }
+        long end = System.nanoTime() + bound.toNanos();
+        long dataMembers = running.getCluster().getMembers().stream().filter(member -> !member.isLiteMember())
+                .count();
+        if (dataMembers < 2 || running.getCluster().getLocalMember().isLiteMember()) {
+            return false;
+        }
+        Thread demoting = new Thread(() -> {
+            try {
+                running.getCluster().demoteLocalDataMember();
+            } catch (RuntimeException e) {
+                LOG.warn("Cluster member could not hand its partitions over before leaving: {}", e.toString());
+            }
+        }, "troupe-cluster-demote");
+        demoting.setDaemon(true);
+        demoting.start();
+        demoting.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(end - System.nanoTime())));
+        while (System.nanoTime() < end) {
+            if (ownsNoPartition(running)) {
+                return true;
+            }
+            Thread.sleep(MIGRATION_POLL_MILLIS);
+        }
+        return ownsNoPartition(running);
+    }
+
+    private static boolean ownsNoPartition(HazelcastInstance running) {
+        try {
+            return running.getPartitionService().getPartitions().stream()
+                    .noneMatch(partition -> partition.getOwner() == null || partition.getOwner().localMember());
+        } catch (RuntimeException e) {
+            return false;
+        }
     }
 
     /**

@@ -54,9 +54,9 @@ import io.troupe.config.ConfigurationSource;
  *              ─► register the replicated StateStore (ranking 100, troupe.store.replicated=true)
  *              ─► register TenantPlacement, then ClusterView ─► start the folder sync
  *  deactivate (SCR thread, at most 8 s): stop the folder sync, release every tenant here (handoffs, leases
- *        removed), unregister ClusterView, TenantPlacement, the replicated store, shut the member down
- *        gracefully (partitions migrate; the released tenants are redirected to their new owners as they
- *        appear), redirect what is left to "".
+ *        removed), hand the partitions over (the member turns lite; the released tenants are redirected to
+ *        their new owners as they appear), unregister ClusterView, TenantPlacement, the replicated store (closed),
+ *        shut the member down, redirect what is left to "".
  * </pre>
  *
  * It needs the server's {@link TenantHandover} (static: the server starts before the cluster and stops after
@@ -88,6 +88,8 @@ public final class ClusterComponent {
     static final Duration LEAVE_BUDGET = Duration.ofSeconds(8);
     /** The part of it the releases may take. */
     static final Duration RELEASE_BUDGET = Duration.ofSeconds(4);
+    /** The part of it handing the partitions over and redirecting the released tenants may take. */
+    static final Duration HANDING_BUDGET = Duration.ofSeconds(3);
 
     private static final Logger LOG = LoggerFactory.getLogger(ClusterComponent.class);
 
@@ -367,6 +369,13 @@ public final class ClusterComponent {
         }
         if (placement != null) {
             placement.leave(min(RELEASE_BUDGET, Duration.between(Instant.now(), deadline).minusSeconds(3)));
+        }
+        if (running != null && placement != null) {
+            Duration handing = min(HANDING_BUDGET, Duration.between(Instant.now(), deadline).minusSeconds(2));
+            Instant handed = Instant.now().plus(handing);
+            if (running.migrateAway(handing)) {
+                placement.awaitRedirected(min(handing, Duration.between(Instant.now(), handed)));
+            }
         }
         if (log != null) {
             log.stop();

@@ -64,7 +64,6 @@ public final class NodeFigures {
     private final String clientAddress;
     private final IntSupplier sessions;
     private final DoubleSupplier requestsPerSecond;
-    private final String localNode;
 
     /**
      * @param clientAddress     where clients are sent for this node ({@code host:port})
@@ -78,7 +77,11 @@ public final class NodeFigures {
         this.clientAddress = Objects.requireNonNull(clientAddress, "clientAddress");
         this.sessions = sessions;
         this.requestsPerSecond = requestsPerSecond;
-        this.localNode = instance.getCluster().getLocalMember().getUuid().toString();
+    }
+
+    /** This member's uuid now (Hazelcast gives it a new one when it merges after a split). */
+    private String localNode() {
+        return instance.getCluster().getLocalMember().getUuid().toString();
     }
 
     /** This node's client address. */
@@ -91,7 +94,7 @@ public final class NodeFigures {
         List<String> sorted = tenants.stream().sorted().toList();
         int open = figure(sessions::getAsInt, -1);
         double rate = figure(requestsPerSecond::getAsDouble, -1.0);
-        nodes.put(localNode, new Figures(clientAddress, open, rate, sorted).encode());
+        nodes.put(localNode(), new Figures(clientAddress, open, rate, sorted).encode());
         Set<Member> members = instance.getCluster().getMembers();
         if (!members.isEmpty() && members.iterator().next().localMember()) {
             Set<String> live = new HashSet<>();
@@ -106,7 +109,7 @@ public final class NodeFigures {
 
     /** Withdraws this node's figures (it is leaving: nobody should be sent here any more). */
     public void remove() {
-        nodes.remove(localNode);
+        nodes.remove(localNode());
     }
 
     /** The figures {@code node} published last, if any. */

@@ -62,15 +62,16 @@ import io.troupe.cluster.engine.ClusterNode;
  *     ─► TenantHandover.release(t) ─► handoffs.set(t, me|pausedAt|CAUSE) ─► leases.remove(t, me)
  *     ─► once owner(t) is known: TenantHandover.redirect(t, owner's client address)
  *
- *  leave: release every tenant served here (in parallel), then the engine shuts down gracefully while the
- *  released tenants are redirected as their new owners appear; close() redirects what is left to "".
+ *  leave: release every tenant served here (in parallel); the member hands its partitions over (the
+ *  component's ClusterNode.migrateAway) and the released tenants are redirected as their new owners appear
+ *  (awaitRedirected); close(), once the member has stopped, redirects what is left to "".
  * </pre>
  *
  * <p><b>Threading:</b> {@link #claim} and {@link #localNode} from any thread, never blocking: everything
  * that touches Hazelcast or the ownership state runs on the one scheduled thread {@value #THREAD_NAME},
  * which completes the claims' stages. Hazelcast's listeners only queue work on that thread.
- * {@link #start}, {@link #leave} and {@link #close} are called once each, in that order, by the component
- * (they wait for the cluster thread, bounded). The {@link TenantHandover} is called on the cluster thread;
+ * {@link #start}, {@link #leave}, {@link #awaitRedirected} and {@link #close} are called once each, in that
+ * order, by the component (they wait for the cluster thread, bounded). The {@link TenantHandover} is called on the cluster thread;
  * its release stages complete anywhere and hop back to it.
  */
 public final class TenantOwnership implements TenantPlacement {
@@ -81,6 +82,8 @@ public final class TenantOwnership implements TenantPlacement {
     static final Duration TICK = Duration.ofMillis(500);
     /** Tenant ids: the server's rule, never '@' (the state keys' partition separator). */
     static final Pattern TENANT = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+    /** Every how many ticks the leases of the served tenants are checked (2 s). */
+    private static final int AUDIT_TICKS = 4;
     /** How much longer than its patience a release may take before it is handed over anyway. */
     private static final Duration RELEASE_GRACE = Duration.ofSeconds(5);
 
@@ -94,7 +97,9 @@ public final class TenantOwnership implements TenantPlacement {
     private final MigrationLog log;
     private final int minimumMembers;
     private final Duration handoverTimeout;
-    private final String localNode;
+    /** The member uuids this node has had (Hazelcast gives a member a new one when it merges after a split). */
+    private final Set<String> ownNodes = ConcurrentHashMap.newKeySet();
+    private volatile String lastNode;
     private final IMap<String, String> leases;
     private final IMap<String, String> handoffs;
     private final ScheduledExecutorService thread;
@@ -109,6 +114,7 @@ public final class TenantOwnership implements TenantPlacement {
     private final Map<String, Instant> departed = new HashMap<>();
     private final List<Runnable> unlisten = new ArrayList<>();
     private CompletableFuture<Void> leaveDone;
+    private CompletableFuture<Void> redirected;
     private long ticks;
 
     /**
@@ -124,7 +130,8 @@ public final class TenantOwnership implements TenantPlacement {
         this.minimumMembers = minimumMembers;
         this.handoverTimeout = Objects.requireNonNull(handoverTimeout, "handoverTimeout");
         this.releasePatience = handoverTimeout;
-        this.localNode = instance.getCluster().getLocalMember().getUuid().toString();
+        this.lastNode = instance.getCluster().getLocalMember().getUuid().toString();
+        ownNodes.add(lastNode);
         this.leases = instance.getMap(ClusterNode.LEASES);
         this.handoffs = instance.getMap(ClusterNode.HANDOFFS);
         this.thread = Executors.newSingleThreadScheduledExecutor(task -> {
@@ -150,7 +157,16 @@ public final class TenantOwnership implements TenantPlacement {
 
     @Override
     public String localNode() {
-        return localNode;
+        try {
+            String node = instance.getCluster().getLocalMember().getUuid().toString();
+            if (!node.equals(lastNode)) {
+                ownNodes.add(node);
+                lastNode = node;
+            }
+            return node;
+        } catch (RuntimeException e) {
+            return lastNode;
+        }
     }
 
     /** The tenants this node serves now (claimed and not released), sorted. */
@@ -237,6 +253,27 @@ public final class TenantOwnership implements TenantPlacement {
                     budget.toMillis());
             return false;
         } catch (ExecutionException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Waits (at most {@code bound}) until every tenant released by {@link #leave} has been redirected to its new
+     * owner, which the cluster thread does as the partition table names them.
+     *
+     * @return whether every one was redirected within the bound
+     */
+    public boolean awaitRedirected(Duration bound) throws InterruptedException {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        try {
+            thread.execute(() -> {
+                redirected = done;
+                reconcile();
+                checkRedirected();
+            });
+            done.get(Math.max(1, bound.toMillis()), TimeUnit.MILLISECONDS);
+            return true;
+        } catch (RejectedExecutionException | ExecutionException | TimeoutException e) {
             return false;
         }
     }
@@ -354,6 +391,9 @@ public final class TenantOwnership implements TenantPlacement {
                 figures.publish(servedTenants());
                 log.refresh();
             }
+            if (ticks % AUDIT_TICKS == 0 && state == State.RUNNING) {
+                auditLeases();
+            }
         } catch (RuntimeException e) {
             failed(e);
         }
@@ -412,14 +452,15 @@ public final class TenantOwnership implements TenantPlacement {
             return expired(claim) ? Placement.unavailable("tenant " + tenant + " is still being released here")
                     : null;
         }
-        String holder = leases.putIfAbsent(tenant, localNode);
-        if (holder == null || holder.equals(localNode)) {
+        String me = localNode();
+        String holder = leases.putIfAbsent(tenant, me);
+        if (holder == null || holder.equals(me)) {
             takeOver(tenant, null);
             return Placement.local();
         }
         if (!isMember(holder)) {
-            if (leases.replace(tenant, holder, localNode)) {
-                takeOver(tenant, holder);
+            if (leases.replace(tenant, holder, me)) {
+                takeOver(tenant, ownNodes.contains(holder) ? null : holder);
                 return Placement.local();
             }
             return null;
@@ -453,10 +494,10 @@ public final class TenantOwnership implements TenantPlacement {
             if (handoff != null && handoff.pausedAt().isBefore(started)) {
                 started = handoff.pausedAt();
             }
-            migration = new Migration(tenant, departedHolder, localNode, Migration.Cause.CRASH, started,
+            migration = new Migration(tenant, departedHolder, localNode(), Migration.Cause.CRASH, started,
                     nonNegative(Duration.between(started, now)), true);
-        } else if (handoff != null && !handoff.from().equals(localNode)) {
-            migration = new Migration(tenant, handoff.from(), localNode, handoff.cause(), handoff.pausedAt(),
+        } else if (handoff != null && !ownNodes.contains(handoff.from())) {
+            migration = new Migration(tenant, handoff.from(), localNode(), handoff.cause(), handoff.pausedAt(),
                     nonNegative(Duration.between(handoff.pausedAt(), now)), true);
         }
         if (migration != null) {
@@ -512,6 +553,37 @@ public final class TenantOwnership implements TenantPlacement {
         }
     }
 
+    /**
+     * Checks that this node still holds the lease of each tenant it serves and owns. It can lose one only when
+     * the cluster healed a split (both sides served the tenant; the merge kept the other side's lease, or gave
+     * this member a new uuid): then it takes its lease back from a departed or former self, or stops serving.
+     */
+    private void auditLeases() {
+        String me = localNode();
+        for (String tenant : List.copyOf(served)) {
+            Member owner = ownerOf(tenant);
+            if (owner == null || !owner.localMember()) {
+                continue;
+            }
+            String holder = leases.get(tenant);
+            if (me.equals(holder)) {
+                continue;
+            }
+            if (holder == null) {
+                holder = leases.putIfAbsent(tenant, me);
+                if (holder == null || holder.equals(me)) {
+                    continue;
+                }
+            }
+            if ((ownNodes.contains(holder) || !isMember(holder)) && leases.replace(tenant, holder, me)) {
+                continue;
+            }
+            LOG.warn("Tenant {}: its lease is held by node {} (the cluster healed a split?): this node stops "
+                    + "serving it", tenant, holder);
+            startRelease(tenant, Migration.Cause.JOIN, "its lease is held by node " + holder);
+        }
+    }
+
     private void startRelease(String tenant, Migration.Cause cause, String why) {
         served.remove(tenant);
         Release release = new Release(tenant, Instant.now(), cause);
@@ -547,8 +619,11 @@ public final class TenantOwnership implements TenantPlacement {
                     tenant, report.sessions(), report.requests(), report.actors(), report.drained().toMillis());
         }
         try {
-            handoffs.set(tenant, new Handoff(localNode, release.pausedAt, release.cause).encode());
-            leases.remove(tenant, localNode);
+            handoffs.set(tenant, new Handoff(localNode(), release.pausedAt, release.cause).encode());
+            String holder = leases.get(tenant);
+            if (holder != null && ownNodes.contains(holder)) {
+                leases.remove(tenant, holder);
+            }
         } catch (RuntimeException e) {
             LOG.warn("Tenant {}: handoff not recorded ({}); its new owner takes it over once this node is gone",
                     tenant, e.toString());
@@ -596,11 +671,18 @@ public final class TenantOwnership implements TenantPlacement {
 
     private void redirect(Release release, String address) {
         releasing.remove(release.tenant);
+        checkRedirected();
         LOG.info("Tenant {}: clients sent to {}", release.tenant, address.isEmpty() ? "the other nodes" : address);
         try {
             handover.redirect(release.tenant, address);
         } catch (RuntimeException e) {
             LOG.warn("Tenant {}: redirect failed: {}", release.tenant, e.toString(), e);
+        }
+    }
+
+    private void checkRedirected() {
+        if (redirected != null && releasing.isEmpty()) {
+            redirected.complete(null);
         }
     }
 

@@ -78,10 +78,13 @@ final class TestCluster implements AutoCloseable {
             ownership.close();
         }
 
-        /** Leaves as the component does: releases, graceful shutdown, then close. */
+        /** Leaves as the component does: releases, partitions handed over, redirects, shutdown, close. */
         void leave() throws InterruptedException {
             stopped = true;
             ownership.leave(Duration.ofSeconds(4));
+            if (node.migrateAway(Duration.ofSeconds(3))) {
+                ownership.awaitRedirected(Duration.ofSeconds(3));
+            }
             node.shutdown(Duration.ofSeconds(6));
             ownership.close();
         }

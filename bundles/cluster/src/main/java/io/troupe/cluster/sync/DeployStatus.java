@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.Properties;
 
 /**
@@ -14,13 +16,23 @@ import java.util.Properties;
  * <p><b>Threading:</b> immutable; read on the sync thread.
  *
  * @param reason why the jar was refused; empty when it runs
+ * @param time   when the host judged the jar; {@code null} when the file does not say
  */
-record DeployStatus(String sha, String outcome, String reason) {
+record DeployStatus(String sha, String outcome, String reason, Instant time) {
 
     static final String FOLDER = ".status";
     static final String RUNNING = "running";
     static final String ROLLED_BACK = "rolled-back";
     static final String FAILED = "failed";
+
+    /**
+     * Whether this status can be about a jar put in place at {@code placedMillis}: the host judges a jar after
+     * it is in place, so an older status is about an earlier file with the same bytes (the rule of
+     * {@code DeployOutcomes}: a status whose time is not before the jar was put in place).
+     */
+    boolean judgedSince(long placedMillis) {
+        return time == null || time.toEpochMilli() >= placedMillis;
+    }
 
     /** Whether the jar was refused: nothing of it runs, or the previous revision runs instead. */
     boolean refused() {
@@ -40,7 +52,13 @@ record DeployStatus(String sha, String outcome, String reason) {
         } catch (IOException | IllegalArgumentException e) {
             return null;
         }
+        Instant time;
+        try {
+            time = status.getProperty("time") == null ? null : Instant.parse(status.getProperty("time"));
+        } catch (DateTimeParseException e) {
+            time = null;
+        }
         return new DeployStatus(status.getProperty("sha256", ""), status.getProperty("outcome", ""),
-                status.getProperty("reason", ""));
+                status.getProperty("reason", ""), time);
     }
 }

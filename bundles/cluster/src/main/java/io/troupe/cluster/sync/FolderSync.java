@@ -64,7 +64,8 @@ import io.troupe.cluster.sync.SyncedFolders.FileStamp;
  * A folder that is missing is not taken as empty: nothing is deleted because of it.
  *
  * <p><b>Failed plugin jars.</b> After applying or publishing a jar, the sync thread watches
- * {@code deploy/.status/<file>} for a status of that jar's SHA-256. An outcome {@code failed} or
+ * {@code deploy/.status/<file>} for a status of that jar's SHA-256 whose time is not before the jar was put in
+ * place here (its modification time; an older status of the same bytes is about an earlier file). An outcome {@code failed} or
  * {@code rolled-back} is recorded in {@value #DEPLOYS} (key {@code <file>@<version>}, value
  * {@code <node>: <outcome>: <reason>}, the reports of several nodes joined by {@code "; "}), logged as an
  * ERROR naming the node, the file, the version and the reason, and rolled back everywhere: the node that saw
@@ -105,12 +106,15 @@ public final class FolderSync implements AutoCloseable {
         final long version;
         final String sha;
         final boolean rollback;
+        /** When the jar was put in place here (its modification time): older statuses are not about it. */
+        final long placedMillis;
         FileStamp status;
 
-        Watch(long version, String sha, boolean rollback) {
+        Watch(long version, String sha, boolean rollback, long placedMillis) {
             this.version = version;
             this.sha = sha;
             this.rollback = rollback;
+            this.placedMillis = placedMillis;
         }
     }
 
@@ -410,7 +414,7 @@ public final class FolderSync implements AutoCloseable {
             local.applied = stamp;
             local.seen = stamp;
         }
-        watch(key, record);
+        watch(key, record, stamp);
     }
 
     /** Makes this node's file of {@code key} what {@code record} says. */
@@ -450,7 +454,7 @@ public final class FolderSync implements AutoCloseable {
     }
 
     /** Awaits the host's outcome of a jar this node applied or published. */
-    private void watch(String key, FileRecord record) {
+    private void watch(String key, FileRecord record, FileStamp stamp) {
         if (!SyncedFolders.isDeploy(key)) {
             return;
         }
@@ -458,7 +462,8 @@ public final class FolderSync implements AutoCloseable {
         if (record.deleted()) {
             watches.remove(file);
         } else {
-            watches.put(file, new Watch(record.version(), record.sha(), record.rollback()));
+            watches.put(file, new Watch(record.version(), record.sha(), record.rollback(),
+                    stamp == null ? 0 : stamp.modifiedMillis()));
         }
     }
 
@@ -474,7 +479,7 @@ public final class FolderSync implements AutoCloseable {
             }
             watch.status = stamp;
             DeployStatus status = DeployStatus.read(statusFile);
-            if (status == null || !status.sha().equals(watch.sha)) {
+            if (status == null || !status.sha().equals(watch.sha) || !status.judgedSince(watch.placedMillis)) {
                 continue;
             }
             it.remove();

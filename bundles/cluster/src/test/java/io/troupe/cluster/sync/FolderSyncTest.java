@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -33,6 +34,7 @@ class FolderSyncTest {
 
     private static final Duration SCAN = Duration.ofMillis(100);
     private static final Duration PATIENCE = Duration.ofSeconds(20);
+    private static final java.util.concurrent.atomic.AtomicInteger MARKERS = new java.util.concurrent.atomic.AtomicInteger();
 
     @TempDir
     static Path root;
@@ -87,14 +89,14 @@ class FolderSyncTest {
         Files.writeString(a.resolve("deploy/.status/x.jar"), "outcome=running");
         Files.writeString(a.resolve("etc/io.troupe.server.cfg"), "port=1");
         Files.writeString(a.resolve("etc/.io.troupe.tenant-hidden.cfg"), "tenant=hidden");
-        awaitScans(2);
-        Files.writeString(a.resolve("deploy/marker.jar"), "marker");
+        settle(a);
 
         Path b = homes.get(1);
-        await(PATIENCE, () -> Files.exists(b.resolve("deploy/marker.jar")), "marker.jar on node 1");
+        IMap<String, byte[]> map = members.member(0).getMap(FolderSync.FILES);
         for (String other : List.of("deploy/.hidden.jar", "deploy/x.jar.failed", "deploy/.status/x.jar",
                 "etc/io.troupe.server.cfg", "etc/.io.troupe.tenant-hidden.cfg")) {
             assertFalse(Files.exists(b.resolve(other)), other);
+            assertFalse(map.containsKey(other), other);
         }
     }
 
@@ -179,6 +181,26 @@ class FolderSyncTest {
     }
 
     @Test
+    void aStatusOlderThanTheJarIsNotTakenForIt() throws Exception {
+        String name = "deploy/again.jar";
+        byte[] jar = "same bytes as a jar refused long ago".getBytes(StandardCharsets.UTF_8);
+        Files.write(homes.get(0).resolve(name), jar);
+        awaitEverywhere(name, jar);
+
+        writeStatus(homes.get(1), "again.jar", FileRecord.sha(jar), "failed", "long ago", Instant.EPOCH);
+        settle(homes.get(1));
+        IMap<String, String> deploys = members.member(0).getMap(FolderSync.DEPLOYS);
+        assertFalse(deploys.containsKey("again.jar@1"));
+        awaitEverywhere(name, jar);
+
+        writeStatus(homes.get(1), "again.jar", FileRecord.sha(jar), "failed", "now", Instant.now());
+        for (Path home : homes) {
+            await(PATIENCE, () -> !Files.exists(home.resolve(name)), name + " gone from " + home);
+        }
+        assertEquals(syncs.get(1).node() + ": failed: now", deploys.get("again.jar@1"));
+    }
+
+    @Test
     void aNodeStartedLaterCatchesUpAndPublishesWhatChangedWhileItWasAway() throws Exception {
         Path late = home("late");
         String jar = "deploy/late.jar";
@@ -223,7 +245,7 @@ class FolderSyncTest {
             await(PATIENCE, () -> Files.exists(tenantsOnly.resolve("etc/io.troupe.tenant-half.cfg")),
                     "the tenant file on the node that syncs tenants only");
             Files.writeString(tenantsOnly.resolve("deploy/local-only.jar"), "mine");
-            awaitScans(3);
+            settle(tenantsOnly);
             assertFalse(Files.exists(tenantsOnly.resolve("deploy/skipped.jar")));
             assertFalse(members.member(0).getMap(FolderSync.FILES).containsKey("deploy/local-only.jar"));
         } finally {
@@ -237,13 +259,28 @@ class FolderSyncTest {
         }
     }
 
-    /** Waits until every node's sync thread has gone through {@code scans} more scans (its ledger is saved then). */
-    private static void awaitScans(int scans) {
-        long deadline = System.nanoTime() + SCAN.toNanos() * (scans + 1);
-        await(PATIENCE, () -> System.nanoTime() - deadline > 0, scans + " scans");
+    /**
+     * Waits until the sync of {@code home} has finished every scan it had begun and one more: a tenant file
+     * written there after that scan's changes has to reach every node, twice in a row (the second marker is
+     * published at least one whole scan after the first). What the node would have published or reported by
+     * then, it has. (Negative assertions need such a point; no fixed sleep.)
+     */
+    private static void settle(Path home) throws IOException {
+        for (int i = 0; i < 2; i++) {
+            String marker = "etc/io.troupe.tenant-marker-" + MARKERS.incrementAndGet() + ".cfg";
+            Files.writeString(home.resolve(marker), "tenant=marker");
+            for (Path each : homes) {
+                await(PATIENCE, () -> Files.exists(each.resolve(marker)), marker + " in " + each);
+            }
+        }
     }
 
     private static void writeStatus(Path home, String file, String sha, String outcome, String reason)
+            throws IOException {
+        writeStatus(home, file, sha, outcome, reason, null);
+    }
+
+    private static void writeStatus(Path home, String file, String sha, String outcome, String reason, Instant time)
             throws IOException {
         Path folder = Files.createDirectories(home.resolve("deploy/.status"));
         Properties status = new Properties();
@@ -251,11 +288,15 @@ class FolderSyncTest {
         status.setProperty("sha256", sha);
         status.setProperty("outcome", outcome);
         status.setProperty("reason", reason);
+        if (time != null) {
+            status.setProperty("time", time.toString());
+        }
         Path part = folder.resolve("." + file + ".part");
         try (OutputStream out = Files.newOutputStream(part)) {
             status.store(out, null);
         }
-        Files.move(part, folder.resolve(file), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        Files.move(part, folder.resolve(file), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
     }
 
     private static Path home(String name) throws IOException {

@@ -32,6 +32,10 @@ final class FrameworkConfig {
 
     /** The beginning start level when the file sets none. */
     static final int BEGINNING_START_LEVEL = 100;
+    /** The framework property telling the bundles that this node belongs to a cluster. */
+    static final String CLUSTER_PROPERTY = "troupe.cluster";
+    /** The cluster's configuration file, in etc/. */
+    static final String CLUSTER_FILE = "io.troupe.cluster.cfg";
 
     private static final int MAX_NESTING = 16;
 
@@ -60,8 +64,16 @@ final class FrameworkConfig {
         resolved.put(InstallLayout.HOME_PROPERTY, home);
         resolved.put(InstallLayout.DEPLOY_DIR_PROPERTY, layout.deploy().toString());
         resolved.put(ConsoleMode.PROPERTY, mode.value());
+        // The cluster is decided at start: with etc/io.troupe.cluster.cfg, the server welcomes a client only
+        // once the cluster has placed its tenant here.
+        resolved.put(CLUSTER_PROPERTY, Boolean.toString(Files.isRegularFile(layout.etc().resolve(CLUSTER_FILE))));
         resolved.putIfAbsent(Constants.FRAMEWORK_BEGINNING_STARTLEVEL, Integer.toString(BEGINNING_START_LEVEL));
         return new FrameworkConfig(resolved);
+    }
+
+    /** Whether this node is to join a cluster (etc/io.troupe.cluster.cfg exists). */
+    boolean clustered() {
+        return Boolean.parseBoolean(properties.get(CLUSTER_PROPERTY));
     }
 
     /** All framework properties. */

@@ -1,6 +1,8 @@
 package io.troupe.launcher;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
@@ -11,7 +13,8 @@ import java.nio.file.StandardOpenOption;
  * Makes sure only one Troupe runs from an installation: a second one would clean the framework cache
  * under the first (Felix's own cache lock does not stop it). The lock is {@code data/troupe.lock},
  * outside the cache, held until the process ends; the operating system releases it however the
- * process ends, so a stale file never blocks a start.
+ * process ends, so a stale file never blocks a start. The file holds the process id, one line, so that
+ * {@code bin/troupe stop} knows whom to signal.
  *
  * <p><b>Threading:</b> acquired once by the main thread; the lock then belongs to the process.
  */
@@ -48,6 +51,14 @@ final class InstanceLock {
             closeQuietly(channel);
             throw new LauncherException("Troupe is already running from " + layout.home() + " (" + file
                     + " is locked); stop it first, or run another copy from another directory");
+        }
+        try {
+            channel.truncate(0);
+            channel.write(ByteBuffer.wrap((ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII)),
+                    0);
+            channel.force(false);
+        } catch (IOException e) {
+            // the lock holds without it; only `bin/troupe stop` needs the id
         }
         return new InstanceLock(channel, lock);
     }

@@ -47,7 +47,7 @@ final class Launcher {
         this.layout = layout;
         this.mode = mode;
         this.config = config;
-        this.system = SystemBundles.plan(layout, mode);
+        this.system = SystemBundles.plan(layout, mode, config.clustered());
         this.log = log;
         this.out = out;
         config.requireBeginningStartLevelAtLeast(
@@ -57,7 +57,8 @@ final class Launcher {
     /** Runs Troupe until the framework stops; returns the process exit status. */
     int run() throws LauncherException {
         Framework framework = newFramework();
-        Shutdown shutdown = new Shutdown(framework, log);
+        Shutdown shutdown = new Shutdown(framework, log,
+                config.clustered() ? Shutdown.CLUSTER_STOP_TIMEOUT : Shutdown.STOP_TIMEOUT);
         shutdown.install();
         try {
             boot(framework);

@@ -13,7 +13,7 @@ import sun.misc.Signal;
 /**
  * Stops the framework when Troupe is asked to end: on SIGTERM or SIGINT (then the process exits 0
  * once the framework has stopped), and from a JVM shutdown hook for any other way the JVM ends. A
- * stop waits at most {@link #STOP_TIMEOUT} for the framework; after that the JVM halts with status 1.
+ * stop waits at most {@link #STOP_TIMEOUT} for the framework ({@link #CLUSTER_STOP_TIMEOUT} on a cluster node); after that the JVM halts with status 1.
  * Further signals during a stop are only acknowledged.
  *
  * <p>The JVM ends with status 143 on SIGTERM when it handles the signal itself, hence the
@@ -28,14 +28,22 @@ final class Shutdown {
 
     /** How long a stop waits for the framework. */
     static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
+    /**
+     * How long a stop waits for the framework of a cluster node: its tenants are handed over to the other
+     * nodes (drained, their state stored) before the server stops.
+     */
+    static final Duration CLUSTER_STOP_TIMEOUT = Duration.ofSeconds(30);
 
     private final Framework framework;
     private final LauncherLog log;
+    private final Duration timeout;
     private final AtomicBoolean requested = new AtomicBoolean();
 
-    Shutdown(Framework framework, LauncherLog log) {
+    /** @param timeout how long a stop waits for the framework: {@link #STOP_TIMEOUT} or {@link #CLUSTER_STOP_TIMEOUT} */
+    Shutdown(Framework framework, LauncherLog log, Duration timeout) {
         this.framework = framework;
         this.log = log;
+        this.timeout = timeout;
     }
 
     /** Installs the signal handlers and the shutdown hook. */
@@ -94,9 +102,9 @@ final class Shutdown {
             log.error("cannot stop the framework: " + LauncherException.describe(e));
         }
         try {
-            FrameworkEvent event = framework.waitForStop(STOP_TIMEOUT.toMillis());
+            FrameworkEvent event = framework.waitForStop(timeout.toMillis());
             if (event.getType() == FrameworkEvent.WAIT_TIMEDOUT) {
-                log.error("the framework did not stop within " + STOP_TIMEOUT.toSeconds() + " s; exiting anyway");
+                log.error("the framework did not stop within " + timeout.toSeconds() + " s; exiting anyway");
                 Runtime.getRuntime().halt(1);
             }
         } catch (InterruptedException e) {

@@ -28,7 +28,10 @@ import java.util.Map;
  *  20     CORE      any other bundle found in system/
  *  30     CONSOLE   io.troupe.shell
  *  80     -         plugins from deploy/, installed and watched by the host
+ *  20     CORE      com.hazelcast      (cluster nodes only: etc/io.troupe.cluster.cfg exists)
  *  85     SERVER    io.troupe.server   (optional: without it Troupe runs without a network port)
+ *  86     SERVER    io.troupe.cluster  (cluster nodes only; after the server, so that it stops first and
+ *                                       hands its tenants over while the server and plugins still serve)
  *  90     TERMINAL  org.jline, org.apache.felix.gogo.jline   (tty mode only; left out in script mode)
  * </pre>
  *
@@ -56,8 +59,15 @@ final class SystemBundles {
         TERMINAL
     }
 
-    /** A system bundle the launcher knows, by symbolic name; an optional one may be missing. Immutable. */
-    private record Role(String symbolicName, int startLevel, Phase phase, boolean optional) {
+    /**
+     * A system bundle the launcher knows, by symbolic name; an optional one may be missing; a cluster one
+     * is installed only on a cluster node. Immutable.
+     */
+    private record Role(String symbolicName, int startLevel, Phase phase, boolean optional, boolean clusterOnly) {
+
+        Role(String symbolicName, int startLevel, Phase phase, boolean optional) {
+            this(symbolicName, startLevel, phase, optional, false);
+        }
 
         Role(String symbolicName, int startLevel, Phase phase) {
             this(symbolicName, startLevel, phase, phase == Phase.SERVER);
@@ -91,7 +101,9 @@ final class SystemBundles {
             new Role("io.troupe.host", 5, Phase.CORE),
             new Role("io.troupe.protocol", 5, Phase.CORE),
             new Role("io.troupe.shell", 30, Phase.CONSOLE),
+            new Role("com.hazelcast", OTHER_START_LEVEL, Phase.CORE, true, true),
             new Role("io.troupe.server", 85, Phase.SERVER),
+            new Role("io.troupe.cluster", 86, Phase.SERVER, true, true),
             new Role("org.jline", 90, Phase.TERMINAL),
             new Role("org.apache.felix.gogo.jline", 90, Phase.TERMINAL));
 
@@ -105,6 +117,16 @@ final class SystemBundles {
      *                           name, or a bundle the table requires for {@code mode} is missing
      */
     static List<Planned> plan(InstallLayout layout, ConsoleMode mode) throws LauncherException {
+        return plan(layout, mode, false);
+    }
+
+    /**
+     * The bundles to install from {@code layout.system()}, in install order; Hazelcast and the cluster bundle
+     * only when {@code clustered}.
+     *
+     * @throws LauncherException as {@link #plan(InstallLayout, ConsoleMode)}
+     */
+    static List<Planned> plan(InstallLayout layout, ConsoleMode mode, boolean clustered) throws LauncherException {
         Map<String, BundleJar> bySymbolicName = new LinkedHashMap<>();
         for (Path path : jars(layout.system())) {
             BundleJar jar;
@@ -125,6 +147,9 @@ final class SystemBundles {
             BundleJar jar = bySymbolicName.remove(role.symbolicName());
             if (role.phase() == Phase.TERMINAL && mode != ConsoleMode.TTY) {
                 continue; // without a terminal, jline must not even be installed
+            }
+            if (role.clusterOnly() && !clustered) {
+                continue; // a node without etc/io.troupe.cluster.cfg starts no cluster thread at all
             }
             if (jar == null && role.optional()) {
                 continue; // without the network server or the state store, Troupe still runs actors

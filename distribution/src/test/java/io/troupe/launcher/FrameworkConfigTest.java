@@ -52,6 +52,20 @@ class FrameworkConfigTest {
     }
 
     @Test
+    void aClusterConfigurationInEtcMakesAClusterNodeWhateverTheFileSays() throws Exception {
+        InstallLayout layout = TestInstall.layout(dir, "troupe.cluster=true\n");
+
+        FrameworkConfig alone = FrameworkConfig.load(layout, ConsoleMode.SCRIPT, name -> null);
+        Files.writeString(layout.etc().resolve("io.troupe.cluster.cfg"), "members = 127.0.0.1:5701\n");
+        FrameworkConfig node = FrameworkConfig.load(layout, ConsoleMode.SCRIPT, name -> null);
+
+        assertEquals("false", alone.properties().get("troupe.cluster"));
+        assertEquals(false, alone.clustered());
+        assertEquals("true", node.properties().get("troupe.cluster"));
+        assertTrue(node.clustered());
+    }
+
+    @Test
     void namesThePropertyThatRefersToSomethingUndefined() throws Exception {
         InstallLayout layout = TestInstall.layout(dir, "gosh.home=${no.such.thing}\n");
 

@@ -88,6 +88,22 @@ class SystemBundlesTest {
     }
 
     @Test
+    void installsHazelcastAndTheClusterOnlyOnAClusterNodeAndTheClusterAfterTheServer() throws Exception {
+        TestInstall.bundle(layout.system().resolve("hazelcast-5.7.0.jar"), "com.hazelcast", "5.7.0");
+        TestInstall.bundle(layout.system().resolve("troupe-cluster-0.1.0.jar"), "io.troupe.cluster", "0.1.0");
+
+        List<String> alone = describe(SystemBundles.plan(layout, ConsoleMode.SCRIPT, false));
+        List<String> clustered = describe(SystemBundles.plan(layout, ConsoleMode.SCRIPT, true));
+
+        assertEquals(15, alone.size(), alone::toString);
+        assertTrue(alone.stream().noneMatch(line -> line.contains("hazelcast") || line.contains("cluster")), alone::toString);
+        assertEquals(17, clustered.size(), clustered::toString);
+        assertTrue(clustered.contains("com.hazelcast 20 CORE"), clustered::toString);
+        assertEquals(List.of("io.troupe.server 85 SERVER", "io.troupe.cluster 86 SERVER"),
+                clustered.subList(clustered.size() - 2, clustered.size()));
+    }
+
+    @Test
     void namesAJarInSystemThatIsNotABundle() throws Exception {
         TestInstall.plainJar(layout.system().resolve("plain.jar"));
 

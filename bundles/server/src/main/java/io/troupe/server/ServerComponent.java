@@ -149,11 +149,17 @@ public final class ServerComponent {
             }
         }
         int configurations = tenants.loadAll();
+        boolean clustered = Boolean.parseBoolean(context.getProperty(TenantPlacements.CLUSTER_PROPERTY));
         if (configurations == 0 && files.isEmpty()) {
-            createDemoTenant(home);
+            if (clustered) {
+                // Each node would make its own, with its own token, and the cluster keeps one file of a name.
+                LOG.info("No tenant configured; a cluster node creates no demo tenant: add tenants on any one node"
+                        + " (troupe:tenant-add), the cluster copies their files to the others");
+            } else {
+                createDemoTenant(home);
+            }
         }
         sessions = new Sessions(runtime, tenants, settings.sessionLimits(), System::nanoTime);
-        boolean clustered = Boolean.parseBoolean(context.getProperty(TenantPlacements.CLUSTER_PROPERTY));
         TenantMoves moves = new TenantMoves(tenants, runtime, System::nanoTime);
         placements = new TenantPlacements(clustered, moves, TenantPlacements.JOIN_WAIT);
         sessions.placements(placements);

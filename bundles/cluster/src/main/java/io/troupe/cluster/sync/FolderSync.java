@@ -21,10 +21,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import com.hazelcast.cluster.Address;
+import com.hazelcast.cluster.MembershipEvent;
+import com.hazelcast.cluster.MembershipListener;
 import com.hazelcast.core.EntryEvent;
 import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.core.LifecycleService;
 import com.hazelcast.map.IMap;
 import com.hazelcast.map.listener.EntryAddedListener;
+import com.hazelcast.map.listener.EntryMergedListener;
 import com.hazelcast.map.listener.EntryUpdatedListener;
 
 import io.troupe.cluster.sync.SyncLedger.Applied;
@@ -56,6 +60,9 @@ import io.troupe.cluster.sync.SyncedFolders.FileStamp;
  * version, overwriting its own file (its change is dropped, and logged). Any later change, on any node, is
  * published over whatever the map holds then. So every node ends with the content of the last committed
  * version.
+ *
+ * <p>Besides the entry events, the thread looks at every key of the map at start and whenever the members change
+ * (an event can be lost with a member that crashed; a healed split merges entries).
  *
  * <p><b>A node that joins late or restarts</b> applies every version newer than the one it applied; a file
  * it changed or deleted while away (its SHA-256 differs from the ledger's) is published as the next version
@@ -92,6 +99,8 @@ public final class FolderSync implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(FolderSync.class);
     private static final int ATTEMPTS = 16;
+    /** Queued instead of a key when every key is to be looked at again (no key is empty). */
+    private static final String EVERY_KEY = "";
 
     /** The stamps of one local file. Confined to the sync thread. */
     private static final class Local {
@@ -118,6 +127,7 @@ public final class FolderSync implements AutoCloseable {
         }
     }
 
+    private final HazelcastInstance hazelcast;
     private final IMap<String, byte[]> files;
     private final IMap<String, String> deploys;
     private final SyncedFolders folders;
@@ -133,6 +143,7 @@ public final class FolderSync implements AutoCloseable {
     private final Thread thread;
     private volatile boolean running;
     private UUID listener;
+    private UUID membershipListener;
     private boolean unreadable;
 
     /** A sync scanning every second; see {@link #FolderSync(HazelcastInstance, Path, boolean, boolean, Duration)}. */
@@ -155,6 +166,7 @@ public final class FolderSync implements AutoCloseable {
         if (scanInterval.toMillis() < 10) {
             throw new IllegalArgumentException("the scan interval must be at least 10 ms, was " + scanInterval);
         }
+        this.hazelcast = hazelcast;
         this.files = hazelcast.getMap(FILES);
         this.deploys = hazelcast.getMap(DEPLOYS);
         this.folders = new SyncedFolders(home.toAbsolutePath(), syncDeploy, syncTenants);
@@ -184,6 +196,7 @@ public final class FolderSync implements AutoCloseable {
         }
         ledger.load();
         listener = files.addEntryListener(new Listener(), false);
+        membershipListener = hazelcast.getCluster().addMembershipListener(new Members());
         running = true;
         thread.start();
         LOG.info("Cluster sync of {} started on node {}", folders.describe(), node);
@@ -204,22 +217,22 @@ public final class FolderSync implements AutoCloseable {
         }
         try {
             files.removeEntryListener(listener);
+            hazelcast.getCluster().removeMembershipListener(membershipListener);
         } catch (RuntimeException e) {
-            LOG.debug("The listener of {} was not removed: {}", FILES, e.toString());
+            LOG.debug("The listeners of the cluster sync were not removed: {}", e.toString());
         }
     }
 
     private void run() {
         try {
             scan(true);
-            for (String key : files.keySet()) {
-                remote(key);
-            }
+            everyKey();
         } catch (RuntimeException e) {
             if (running) {
-                LOG.error("The first cluster sync of node {} failed; the next scans retry", node, e);
+                LOG.error("The first cluster sync of node {} failed; it is retried when the members change", node, e);
             }
         }
+        LifecycleService lifecycle = hazelcast.getLifecycleService();
         long next = System.nanoTime() + interval.toNanos();
         while (running) {
             try {
@@ -229,6 +242,9 @@ public final class FolderSync implements AutoCloseable {
                     Set<String> keys = new LinkedHashSet<>();
                     keys.add(key);
                     events.drainTo(keys);
+                    if (keys.remove(EVERY_KEY)) {
+                        everyKey();
+                    }
                     for (String each : keys) {
                         remote(each);
                     }
@@ -242,10 +258,24 @@ public final class FolderSync implements AutoCloseable {
             } catch (InterruptedException e) {
                 // close() asks the loop to end; running says whether it did
             } catch (RuntimeException e) {
+                if (running && !lifecycle.isRunning()) {
+                    LOG.warn("The cluster member stopped under the cluster sync of node {}: the sync stops", node);
+                    return;
+                }
                 if (running) {
                     LOG.error("Cluster sync on node {} failed; retrying at the next scan", node, e);
                 }
             }
+        }
+    }
+
+    /**
+     * Applies every version of the map newer than the one applied here: at start, and when the members change
+     * (an event may have been lost with a member that crashed, and a healed split merges entries).
+     */
+    private void everyKey() {
+        for (String key : files.keySet()) {
+            remote(key);
         }
     }
 
@@ -547,7 +577,13 @@ public final class FolderSync implements AutoCloseable {
     }
 
     /** Hands the keys of the map's changes to the sync thread. Runs on Hazelcast's event threads. */
-    private final class Listener implements EntryAddedListener<String, byte[]>, EntryUpdatedListener<String, byte[]> {
+    private final class Listener implements EntryAddedListener<String, byte[]>, EntryUpdatedListener<String, byte[]>,
+            EntryMergedListener<String, byte[]> {
+
+        @Override
+        public void entryMerged(EntryEvent<String, byte[]> event) {
+            events.offer(event.getKey());
+        }
 
         @Override
         public void entryAdded(EntryEvent<String, byte[]> event) {
@@ -557,6 +593,20 @@ public final class FolderSync implements AutoCloseable {
         @Override
         public void entryUpdated(EntryEvent<String, byte[]> event) {
             events.offer(event.getKey());
+        }
+    }
+
+    /** Asks the sync thread to look at every key when the members change. Runs on Hazelcast's event threads. */
+    private final class Members implements MembershipListener {
+
+        @Override
+        public void memberAdded(MembershipEvent event) {
+            events.offer(EVERY_KEY);
+        }
+
+        @Override
+        public void memberRemoved(MembershipEvent event) {
+            events.offer(EVERY_KEY);
         }
     }
 }

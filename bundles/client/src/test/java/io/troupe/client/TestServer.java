@@ -5,6 +5,7 @@ import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -79,6 +80,7 @@ public final class TestServer implements AutoCloseable {
     private final AtomicInteger dropsLeft = new AtomicInteger();
     private final AtomicInteger sessions = new AtomicInteger();
     private volatile Handler handler = ECHO;
+    private volatile boolean listening = true;
     /** Where HELLOs are redirected ("": owner not known), or null to welcome them. */
     private volatile String redirectTarget;
 
@@ -136,9 +138,23 @@ public final class TestServer implements AutoCloseable {
         dropsLeft.set(count);
     }
 
-    /** Closes the listening socket: connections made from now on are refused. */
+    /**
+     * Closes the listening socket: connections made from now on are refused. Waits (up to 10 s) for the
+     * accept thread to end: while it is blocked in accept, the kernel keeps the socket listening after
+     * {@code close()} has returned, and a connection made in that moment would still be accepted.
+     */
     public void stopListening() throws IOException {
+        listening = false;
         server.close();
+        try {
+            acceptor.join(10_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while the accept thread stopped");
+        }
+        if (acceptor.isAlive()) {
+            throw new IOException("the accept thread of the test server did not end within 10 s");
+        }
     }
 
     /** The next welcomed session, waiting up to 10 s. */
@@ -161,7 +177,7 @@ public final class TestServer implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        server.close();
+        stopListening();
         for (Socket socket : sockets) {
             socket.close();
         }
@@ -173,6 +189,11 @@ public final class TestServer implements AutoCloseable {
             try {
                 socket = server.accept();
             } catch (IOException e) {
+                return;
+            }
+            if (!listening) {
+                // Accepted while closing (see stopListening): as if refused.
+                closeQuietly(socket);
                 return;
             }
             acceptNanos.add(System.nanoTime());

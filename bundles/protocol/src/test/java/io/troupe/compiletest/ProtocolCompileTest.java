@@ -13,6 +13,7 @@ import io.troupe.protocol.FrameDecoder;
 import io.troupe.protocol.FrameEncoder;
 import io.troupe.protocol.FrameException;
 import io.troupe.protocol.FrameType;
+import io.troupe.protocol.Redirect;
 
 /**
  * Compile-only test of the exported package {@code io.troupe.protocol} (1.0.0), after Pekko's
@@ -112,5 +113,14 @@ class ProtocolCompileTest {
 
     private static void use(Object... values) {
         // a sink, so that every value above is used
+    }
+
+    static void useRedirect() {
+        Frame moved = Redirect.error(1L, "10.0.0.2:7878");
+        Frame bye = Redirect.bye("");
+        String prefix = Redirect.BYE_PREFIX;
+        Optional<String> target = Redirect.target(moved);
+        ErrorCode code = ErrorCode.TENANT_MOVED;
+        assertEquals(prefix + target + bye + code, prefix + target + bye + code);
     }
 }

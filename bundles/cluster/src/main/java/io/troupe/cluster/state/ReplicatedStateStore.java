@@ -165,8 +165,8 @@ public final class ReplicatedStateStore implements StateStore, AutoCloseable {
             }
             for (StoredState stored : from.list(tenant)) {
                 Optional<byte[]> snapshot = from.read(stored.key());
-                if (snapshot.isPresent()
-                        && seedOne(StateMapKeys.encode(stored.key()), snapshot.get(), stored.writtenAt().toEpochMilli())) {
+                long stamp = stored.writtenAt().toEpochMilli();
+                if (snapshot.isPresent() && seedOne(StateMapKeys.encode(stored.key()), snapshot.get(), stamp)) {
                     seeded++;
                 }
             }

@@ -11,8 +11,10 @@ import io.troupe.api.state.StateKey;
  * the node that owns the tenant owns its states, and a tenant's states are one partition to query.
  *
  * <pre>
- * ("acme", "handler:counter.add", "handler:counter.add@acme")  -&gt;  handler:counter.add/handler:counter.add%40acme@acme
- * ("acme", "factory:chat.room", "a/room-1")                      -&gt;  factory:chat.room/a%2Froom-1@acme
+ * ("acme", "handler:counter.add", "handler:counter.add@acme")
+ *     -&gt;  handler:counter.add/handler:counter.add%40acme@acme
+ * ("acme", "factory:chat.room", "a/room-1")
+ *     -&gt;  factory:chat.room/a%2Froom-1@acme
  * </pre>
  *
  * A tenant may hold any character (the tenant is everything after the first {@code '@'}).

@@ -3,8 +3,8 @@
  * Hazelcast map, written through to the node's local store.
  *
  * <pre>
- *  runtime ──write──► ReplicatedStateStore ──setAsync──► IMap "troupe.state" (owner + backupCount backups)
- *                              │                          key  &lt;origin&gt;/&lt;path&gt;@&lt;tenant&gt;  (StateMapKeys)
+ *  runtime ──write──► ReplicatedStateStore ──setAsync──► IMap "troupe.state" (owner + backups)
+ *                              │                          key  origin/path@tenant  (StateMapKeys)
  *                              │                          value stamp + snapshot         (StateMapValue)
  *                              └──write-through──► local StateStore (data/state.mv.db)
  *  runtime ──read───► map, else the local store          tenant "" ──► the local store only

@@ -44,7 +44,7 @@ record DeployStatus(String sha, String outcome, String reason, Instant time) {
         return deployFolder.resolve(FOLDER).resolve(file);
     }
 
-    /** The status in {@code statusFile}, {@code null} when it is missing or cannot be read (the host writes it whole). */
+    /** The status in {@code statusFile}; {@code null} when missing or unreadable (the host writes it whole). */
     static DeployStatus read(Path statusFile) {
         Properties status = new Properties();
         try (InputStream in = Files.newInputStream(statusFile)) {

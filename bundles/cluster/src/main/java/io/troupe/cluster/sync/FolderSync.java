@@ -72,7 +72,8 @@ import io.troupe.cluster.sync.SyncedFolders.FileStamp;
  *
  * <p><b>Failed plugin jars.</b> After applying or publishing a jar, the sync thread watches
  * {@code deploy/.status/<file>} for a status of that jar's SHA-256 whose time is not before the jar was put in
- * place here (its modification time; an older status of the same bytes is about an earlier file). An outcome {@code failed} or
+ * place here (its modification time; an older status of the same bytes is about an earlier file). An outcome
+ * {@code failed} or
  * {@code rolled-back} is recorded in {@value #DEPLOYS} (key {@code <file>@<version>}, value
  * {@code <node>: <outcome>: <reason>}, the reports of several nodes joined by {@code "; "}), logged as an
  * ERROR naming the node, the file, the version and the reason, and rolled back everywhere: the node that saw

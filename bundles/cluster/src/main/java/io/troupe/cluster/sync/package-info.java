@@ -9,8 +9,9 @@
  *     │  publish: version+1 by compare-and-set          (version, origin, deleted, sha-256, content, previous)
  *     │  apply: hidden temp file + ATOMIC_MOVE, or delete
  *     │  SyncLedger: data/cluster-sync.properties (applied version + sha per file)
- *     └─ deploy/.status/&lt;file&gt; failed | rolled-back ──► IMap "troupe.deploys" "&lt;file&gt;@&lt;version&gt;" -&gt; reports
- *                                                     ──► version+1 with the previous content (or a tombstone)
+ *     └─ deploy/.status/&lt;file&gt; failed | rolled-back
+ *           ──► IMap "troupe.deploys": "&lt;file&gt;@&lt;version&gt;" -&gt; the nodes' reports
+ *           ──► version+1 with the previous content (or a tombstone)
  * </pre>
  *
  * <p><b>Threading:</b> one thread per node does the work; see {@link io.troupe.cluster.sync.FolderSync}.

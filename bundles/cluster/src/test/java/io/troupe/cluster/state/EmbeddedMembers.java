@@ -109,7 +109,8 @@ public final class EmbeddedMembers implements AutoCloseable {
 
     /** Waits until every running member sees {@code size} members and the partitions are safe. */
     public void awaitSize(int size) {
-        await(Duration.ofSeconds(60), () -> members.stream().filter(m -> m != null && m.getLifecycleService().isRunning())
+        await(Duration.ofSeconds(60), () -> members.stream()
+                .filter(m -> m != null && m.getLifecycleService().isRunning())
                 .allMatch(m -> m.getCluster().getMembers().size() == size
                         && m.getPartitionService().isClusterSafe()), "a cluster of " + size + " members");
     }

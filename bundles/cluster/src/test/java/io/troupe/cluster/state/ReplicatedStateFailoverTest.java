@@ -54,7 +54,8 @@ class ReplicatedStateFailoverTest {
                 ownerMember.getLifecycleService().terminate();
 
                 ExecutionException refused = assertThrows(ExecutionException.class, () -> store.write(
-                        new StateKey(tenant, "o", "late"), new byte[1]).toCompletableFuture().get(30, TimeUnit.SECONDS));
+                        new StateKey(tenant, "o", "late"), new byte[1]).toCompletableFuture()
+                        .get(30, TimeUnit.SECONDS));
                 assertInstanceOf(java.io.IOException.class, refused.getCause(),
                         "a write the map refuses fails with an IOException");
             }

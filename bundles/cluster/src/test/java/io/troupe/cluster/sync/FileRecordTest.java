@@ -63,7 +63,8 @@ class FileRecordTest {
         SyncedFolders folders = new SyncedFolders(home, true, true);
         assertTrue(folders.synced("deploy/counter-1.0.jar"));
         assertTrue(folders.synced("etc/io.troupe.tenant-acme.cfg"));
-        for (String refused : new String[] {"deploy/../x.jar", "deploy/sub/x.jar", "deploy/.x.jar", "deploy/x.jar.failed",
+        for (String refused : new String[] {"deploy/../x.jar", "deploy/sub/x.jar", "deploy/.x.jar",
+                "deploy/x.jar.failed",
                 "deploy/.jar", "deploy/.status/x.jar", "etc/io.troupe.server.cfg", "etc/io.troupe.tenant-.cfg",
                 "etc/../etc/io.troupe.tenant-a.cfg", "data/cluster-sync.properties", "x.jar"}) {
             assertFalse(folders.synced(refused), refused);

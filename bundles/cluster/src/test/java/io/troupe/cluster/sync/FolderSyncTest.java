@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Properties;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -34,7 +35,7 @@ class FolderSyncTest {
 
     private static final Duration SCAN = Duration.ofMillis(100);
     private static final Duration PATIENCE = Duration.ofSeconds(20);
-    private static final java.util.concurrent.atomic.AtomicInteger MARKERS = new java.util.concurrent.atomic.AtomicInteger();
+    private static final AtomicInteger MARKERS = new AtomicInteger();
 
     @TempDir
     static Path root;

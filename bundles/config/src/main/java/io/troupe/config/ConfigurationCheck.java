@@ -33,7 +33,8 @@ import org.osgi.service.metatype.AttributeDefinition;
  *     default), with {@link Fallback#NONE} the caller refuses the whole configuration.</li>
  * </ul>
  * Keys that no attribute knows are listed as unknown, except those the framework and its services
- * add ({@code service.*}, {@code component.*}, {@code felix.*}, {@code osgi.*}).
+ * add ({@code service.*}, {@code component.*}, {@code felix.*}, {@code osgi.*}, and Declarative
+ * Services' reference targets, {@code <reference>.target}).
  *
  * <p>Rules that an attribute definition cannot express (a host name without blanks, a tenant id
  * matching the file's name) stay with the settings class that applies them.
@@ -54,6 +55,8 @@ public final class ConfigurationCheck<A extends Annotation> {
 
     private static final Pattern INTEGER_TEXT = Pattern.compile("[+-]?\\d+");
     private static final List<String> FRAMEWORK_PREFIXES = List.of("service.", "component.", "felix.", "osgi.");
+    /** What SCR adds to a component's properties for a reference with a target filter. */
+    private static final String REFERENCE_TARGET_SUFFIX = ".target";
     private static final String MASK = "***";
 
     private final Class<A> type;
@@ -132,7 +135,7 @@ public final class ConfigurationCheck<A extends Annotation> {
         }
         List<String> unknown = new ArrayList<>();
         for (String key : properties.keySet()) {
-            if (!schema.attributes().containsKey(key) && FRAMEWORK_PREFIXES.stream().noneMatch(key::startsWith)) {
+            if (!schema.attributes().containsKey(key) && !isFrameworkKey(key)) {
                 unknown.add(key);
             }
         }
@@ -261,5 +264,10 @@ public final class ConfigurationCheck<A extends Annotation> {
             return Arrays.toString(toArray(value));
         }
         return value.toString();
+    }
+
+    /** Whether the framework or one of its services, not a person, put {@code key} into the properties. */
+    private static boolean isFrameworkKey(String key) {
+        return FRAMEWORK_PREFIXES.stream().anyMatch(key::startsWith) || key.endsWith(REFERENCE_TARGET_SUFFIX);
     }
 }

@@ -97,7 +97,8 @@ class ConfigurationCheckTest {
     @Test
     void unknownKeysAreListedButTheFrameworksAreNot() {
         CheckedConfiguration<SampleConfiguration> checked = check(Map.of("name", "n", "workers.maxx", "1",
-                "service.pid", "p", "felix.fileinstall.filename", "file:/x", "component.id", 3L, "levl", "x"));
+                "service.pid", "p", "felix.fileinstall.filename", "file:/x", "component.id", 3L, "levl", "x",
+                "localStore.target", "(!(replicated=true))"));
         assertEquals(List.of("levl", "workers.maxx"), checked.unknown());
     }
 

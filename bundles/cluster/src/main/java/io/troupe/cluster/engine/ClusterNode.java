@@ -279,7 +279,7 @@ public final class ClusterNode {
             LOG.warn("Cluster member did not leave within {} ms: terminated (its partitions' backups take over)",
                     bound.toMillis());
             running.getLifecycleService().terminate();
-            leaving.join(TimeUnit.SECONDS.toMillis(2));
+            leaving.join(TimeUnit.MILLISECONDS.toMillis(500));
         }
         instance = null;
         return graceful;

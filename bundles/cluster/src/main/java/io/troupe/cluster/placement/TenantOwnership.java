@@ -4,13 +4,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
@@ -21,23 +19,15 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Pattern;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import com.hazelcast.cluster.Member;
-import com.hazelcast.cluster.MembershipEvent;
-import com.hazelcast.cluster.MembershipListener;
 import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.map.IMap;
-import com.hazelcast.map.listener.EntryRemovedListener;
-import com.hazelcast.partition.MigrationListener;
-import com.hazelcast.partition.MigrationState;
-import com.hazelcast.partition.ReplicaMigrationEvent;
 
-import io.troupe.api.cluster.HandoverReport;
 import io.troupe.api.cluster.Migration;
 import io.troupe.api.cluster.Placement;
 import io.troupe.api.cluster.TenantHandover;
@@ -60,7 +50,7 @@ import io.troupe.cluster.engine.ClusterNode;
  *
  *  reconcile (membership and migration events, every 500 ms): t served here, owner(t) another node
  *     ─► TenantHandover.release(t) ─► handoffs.set(t, me|pausedAt|CAUSE) ─► leases.remove(t, me)
- *     ─► once owner(t) is known: TenantHandover.redirect(t, owner's client address)
+ *     ─► once owner(t) is known: TenantHandover.redirect(t, owner's client address)      (TenantReleases)
  *
  *  leave: release every tenant served here (in parallel); the member hands its partitions over (the
  *  component's ClusterNode.migrateAway) and the released tenants are redirected as their new owners appear
@@ -82,10 +72,10 @@ public final class TenantOwnership implements TenantPlacement {
     static final Duration TICK = Duration.ofMillis(500);
     /** Tenant ids: the server's rule, never '@' (the state keys' partition separator). */
     static final Pattern TENANT = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+    /** How long {@link #close} waits for the cluster thread, twice at most (it runs inside the 8 s leave). */
+    private static final Duration CLOSE_BOUND = Duration.ofMillis(500);
     /** Every how many ticks the leases of the served tenants are checked (2 s). */
     private static final int AUDIT_TICKS = 4;
-    /** How much longer than its patience a release may take before it is handed over anyway. */
-    private static final Duration RELEASE_GRACE = Duration.ofSeconds(5);
 
     private static final Logger LOG = LoggerFactory.getLogger(TenantOwnership.class);
 
@@ -104,15 +94,13 @@ public final class TenantOwnership implements TenantPlacement {
     private final IMap<String, String> handoffs;
     private final ScheduledExecutorService thread;
     private final Set<String> served = ConcurrentHashMap.newKeySet();
-    private final AtomicBoolean reconcileQueued = new AtomicBoolean();
     private volatile State state = State.NEW;
-    private volatile Duration releasePatience;
 
     // the cluster thread's own
-    private final Map<String, Release> releasing = new LinkedHashMap<>();
+    private final TenantReleases releases;
+    private final OwnershipEvents events;
     private final Map<String, List<Claim>> waiting = new HashMap<>();
     private final Map<String, Instant> departed = new HashMap<>();
-    private final List<Runnable> unlisten = new ArrayList<>();
     private CompletableFuture<Void> leaveDone;
     private CompletableFuture<Void> redirected;
     private long ticks;
@@ -129,7 +117,6 @@ public final class TenantOwnership implements TenantPlacement {
         this.log = Objects.requireNonNull(log, "log");
         this.minimumMembers = minimumMembers;
         this.handoverTimeout = Objects.requireNonNull(handoverTimeout, "handoverTimeout");
-        this.releasePatience = handoverTimeout;
         this.lastNode = instance.getCluster().getLocalMember().getUuid().toString();
         ownNodes.add(lastNode);
         this.leases = instance.getMap(ClusterNode.LEASES);
@@ -139,6 +126,9 @@ public final class TenantOwnership implements TenantPlacement {
             created.setDaemon(true);
             return created;
         });
+        this.releases = new TenantReleases(handover, figures, leases, handoffs, thread, handoverTimeout,
+                new ReleaseOwner());
+        this.events = new OwnershipEvents(instance, leases, thread, new EventHandler());
     }
 
     /**
@@ -147,7 +137,7 @@ public final class TenantOwnership implements TenantPlacement {
      */
     public void start() throws InterruptedException {
         await(thread.submit(() -> {
-            listen();
+            events.listen();
             log.start();
             figures.publish(servedTenants());
             state = State.RUNNING;
@@ -218,14 +208,11 @@ public final class TenantOwnership implements TenantPlacement {
      */
     public boolean leave(Duration budget) throws InterruptedException {
         CompletableFuture<Void> done = new CompletableFuture<>();
-        Duration patience = budget.multipliedBy(3).dividedBy(4);
-        if (patience.compareTo(releasePatience) < 0) {
-            releasePatience = patience;
-        }
         state = State.LEAVING;
         try {
             thread.execute(() -> {
                 leaveDone = done;
+                releases.shortenPatience(budget.multipliedBy(3).dividedBy(4));
                 for (List<Claim> claims : waiting.values()) {
                     claims.forEach(claim -> claim.answer.complete(notRunning(State.LEAVING)));
                 }
@@ -286,9 +273,7 @@ public final class TenantOwnership implements TenantPlacement {
         state = State.CLOSED;
         try {
             await(thread.submit(() -> {
-                for (Release release : List.copyOf(releasing.values())) {
-                    redirect(release, "");
-                }
+                releases.redirectAll("");
                 for (List<Claim> claims : waiting.values()) {
                     claims.forEach(claim -> claim.answer.complete(notRunning(State.CLOSED)));
                 }
@@ -296,89 +281,16 @@ public final class TenantOwnership implements TenantPlacement {
                 if (leaveDone != null) {
                     leaveDone.complete(null);
                 }
-                for (Runnable remove : unlisten) {
-                    try {
-                        remove.run();
-                    } catch (RuntimeException e) {
-                        LOG.debug("Listener not removed (the member has stopped): {}", e.toString());
-                    }
-                }
-                unlisten.clear();
-            }), Duration.ofSeconds(2), "close");
+                events.unlisten();
+            }), CLOSE_BOUND, "close");
         } catch (RejectedExecutionException e) {
             LOG.debug("Cluster thread already stopped");
+        } catch (IllegalStateException e) {
+            LOG.warn("Cluster: {}; the released tenants not redirected yet keep their clients paused until the "
+                    + "server stops", e.getMessage());
         } finally {
             thread.shutdownNow();
-            thread.awaitTermination(2, TimeUnit.SECONDS);
-        }
-    }
-
-    private void listen() {
-        UUID membership = instance.getCluster().addMembershipListener(new MembershipListener() {
-            @Override
-            public void memberAdded(MembershipEvent event) {
-                queueReconcile();
-            }
-
-            @Override
-            public void memberRemoved(MembershipEvent event) {
-                Instant noticed = Instant.now();
-                String node = event.getMember().getUuid().toString();
-                onClusterThread(() -> {
-                    departed.put(node, noticed);
-                    reconcile();
-                    retryAll();
-                });
-            }
-        });
-        unlisten.add(() -> instance.getCluster().removeMembershipListener(membership));
-        UUID migrations = instance.getPartitionService().addMigrationListener(new MigrationListener() {
-            @Override
-            public void migrationStarted(MigrationState state) {
-            }
-
-            @Override
-            public void migrationFinished(MigrationState state) {
-                queueReconcile();
-            }
-
-            @Override
-            public void replicaMigrationCompleted(ReplicaMigrationEvent event) {
-                queueReconcile();
-            }
-
-            @Override
-            public void replicaMigrationFailed(ReplicaMigrationEvent event) {
-                queueReconcile();
-            }
-        });
-        unlisten.add(() -> instance.getPartitionService().removeMigrationListener(migrations));
-        UUID removals = leases.addEntryListener(
-                (EntryRemovedListener<String, String>) event -> onClusterThread(() -> retry(event.getKey())), false);
-        unlisten.add(() -> leases.removeEntryListener(removals));
-    }
-
-    private void onClusterThread(Runnable task) {
-        try {
-            thread.execute(() -> {
-                try {
-                    task.run();
-                } catch (RuntimeException e) {
-                    failed(e);
-                }
-            });
-        } catch (RejectedExecutionException e) {
-            LOG.debug("Cluster thread stopped: event dropped");
-        }
-    }
-
-    private void queueReconcile() {
-        if (reconcileQueued.compareAndSet(false, true)) {
-            onClusterThread(() -> {
-                reconcileQueued.set(false);
-                reconcile();
-                retryAll();
-            });
+            thread.awaitTermination(CLOSE_BOUND.toMillis(), TimeUnit.MILLISECONDS);
         }
     }
 
@@ -448,7 +360,7 @@ public final class TenantOwnership implements TenantPlacement {
         if (served.contains(tenant)) {
             return Placement.local();
         }
-        if (releasing.containsKey(tenant)) {
+        if (releases.contains(tenant)) {
             return expired(claim) ? Placement.unavailable("tenant " + tenant + " is still being released here")
                     : null;
         }
@@ -546,11 +458,7 @@ public final class TenantOwnership implements TenantPlacement {
                         "node " + owner.getUuid() + " owns it now");
             }
         }
-        for (Release release : List.copyOf(releasing.values())) {
-            if (release.handedOff) {
-                tryRedirect(release, quorum);
-            }
-        }
+        releases.redirectDue();
     }
 
     /**
@@ -586,110 +494,34 @@ public final class TenantOwnership implements TenantPlacement {
 
     private void startRelease(String tenant, Migration.Cause cause, String why) {
         served.remove(tenant);
-        Release release = new Release(tenant, Instant.now(), cause);
-        releasing.put(tenant, release);
-        LOG.info("Tenant {}: releasing it ({})", tenant, why);
-        CompletableFuture<HandoverReport> bounded = new CompletableFuture<>();
-        Duration patience = releasePatience;
-        try {
-            handover.release(tenant, patience).whenComplete((report, failure) -> {
-                if (failure != null) {
-                    bounded.completeExceptionally(failure);
-                } else {
-                    bounded.complete(report);
-                }
-            });
-        } catch (RuntimeException e) {
-            bounded.completeExceptionally(e);
-        }
-        bounded.orTimeout(patience.plus(RELEASE_GRACE).toMillis(), TimeUnit.MILLISECONDS)
-                .whenCompleteAsync((report, failure) -> handedOver(release, report, failure), thread);
-    }
-
-    private void handedOver(Release release, HandoverReport report, Throwable failure) {
-        String tenant = release.tenant;
-        if (failure != null) {
-            LOG.warn("Tenant {}: its release failed or did not end ({}); handing it over anyway", tenant,
-                    failure.toString());
-        } else if (!report.complete()) {
-            LOG.warn("Tenant {}: released incompletely ({}); {} sessions paused, {} actors stopped", tenant,
-                    report.detail(), report.sessions(), report.actors());
-        } else {
-            LOG.info("Tenant {} released: {} sessions paused, {} requests answered, {} actors stopped in {} ms",
-                    tenant, report.sessions(), report.requests(), report.actors(), report.drained().toMillis());
-        }
-        try {
-            handoffs.set(tenant, new Handoff(localNode(), release.pausedAt, release.cause).encode());
-            String holder = leases.get(tenant);
-            if (holder != null && ownNodes.contains(holder)) {
-                leases.remove(tenant, holder);
-            }
-        } catch (RuntimeException e) {
-            LOG.warn("Tenant {}: handoff not recorded ({}); its new owner takes it over once this node is gone",
-                    tenant, e.toString());
-        }
-        release.handedOff = true;
-        release.redirectBy = Instant.now().plus(handoverTimeout);
-        if (state != State.CLOSED) {
-            boolean quorum;
-            try {
-                quorum = memberCount() >= minimumMembers;
-            } catch (RuntimeException e) {
-                quorum = false;
-            }
-            tryRedirect(release, quorum);
-        }
-        retry(tenant);
-        checkLeaveDone();
-    }
-
-    /** Redirects a handed-off tenant's clients once its owner is known (to "" when it is not in time). */
-    private void tryRedirect(Release release, boolean quorum) {
-        boolean late = Instant.now().isAfter(release.redirectBy);
-        if (state == State.RUNNING && !quorum) {
-            redirect(release, "");
-            return;
-        }
-        Member owner = ownerOf(release.tenant);
-        if (owner == null) {
-            if (late && state == State.RUNNING) {
-                redirect(release, "");
-            }
-            return;
-        }
-        if (owner.localMember()) {
-            if (state == State.RUNNING) {
-                redirect(release, figures.localClientAddress());
-            }
-            return;
-        }
-        String address = figures.clientAddress(owner.getUuid());
-        if (!address.isEmpty() || late) {
-            redirect(release, address);
-        }
-    }
-
-    private void redirect(Release release, String address) {
-        releasing.remove(release.tenant);
-        checkRedirected();
-        LOG.info("Tenant {}: clients sent to {}", release.tenant, address.isEmpty() ? "the other nodes" : address);
-        try {
-            handover.redirect(release.tenant, address);
-        } catch (RuntimeException e) {
-            LOG.warn("Tenant {}: redirect failed: {}", release.tenant, e.toString(), e);
-        }
+        releases.release(tenant, cause, why);
     }
 
     private void checkRedirected() {
-        if (redirected != null && releasing.isEmpty()) {
+        if (redirected != null && releases.isEmpty()) {
             redirected.complete(null);
         }
     }
 
     private void checkLeaveDone() {
-        if (leaveDone != null && served.isEmpty()
-                && releasing.values().stream().allMatch(release -> release.handedOff)) {
+        if (leaveDone != null && served.isEmpty() && releases.allHandedOff()) {
             leaveDone.complete(null);
+        }
+    }
+
+    private TenantReleases.Phase phase() {
+        State now = state;
+        if (now == State.CLOSED || now == State.NEW) {
+            return TenantReleases.Phase.CLOSED;
+        }
+        if (now == State.LEAVING) {
+            return TenantReleases.Phase.LEAVING;
+        }
+        try {
+            return memberCount() >= minimumMembers ? TenantReleases.Phase.SERVING
+                    : TenantReleases.Phase.BELOW_MINIMUM;
+        } catch (RuntimeException e) {
+            return TenantReleases.Phase.LEAVING;
         }
     }
 
@@ -742,18 +574,58 @@ public final class TenantOwnership implements TenantPlacement {
     private record Claim(String tenant, CompletableFuture<Placement> answer, Instant deadline) {
     }
 
-    /** A tenant moving away from this node; the cluster thread's own. */
-    private static final class Release {
-        final String tenant;
-        final Instant pausedAt;
-        final Migration.Cause cause;
-        boolean handedOff;
-        Instant redirectBy = Instant.MAX;
+    /** What Hazelcast's events do; on the cluster thread. */
+    private final class EventHandler implements OwnershipEvents.Handler {
+        @Override
+        public void changed() {
+            reconcile();
+            retryAll();
+        }
 
-        Release(String tenant, Instant pausedAt, Migration.Cause cause) {
-            this.tenant = tenant;
-            this.pausedAt = pausedAt;
-            this.cause = cause;
+        @Override
+        public void memberRemoved(String node, Instant noticed) {
+            departed.put(node, noticed);
+            reconcile();
+            retryAll();
+        }
+
+        @Override
+        public void leaseRemoved(String tenant) {
+            retry(tenant);
+        }
+    }
+
+    /** What the releases ask of this ownership; on the cluster thread. */
+    private final class ReleaseOwner implements TenantReleases.Owner {
+        @Override
+        public TenantReleases.Phase phase() {
+            return TenantOwnership.this.phase();
+        }
+
+        @Override
+        public String localNode() {
+            return TenantOwnership.this.localNode();
+        }
+
+        @Override
+        public boolean isOwnNode(String node) {
+            return ownNodes.contains(node);
+        }
+
+        @Override
+        public Member ownerOf(String tenant) {
+            return TenantOwnership.this.ownerOf(tenant);
+        }
+
+        @Override
+        public void handedOff(String tenant) {
+            retry(tenant);
+            checkLeaveDone();
+        }
+
+        @Override
+        public void redirected(String tenant) {
+            checkRedirected();
         }
     }
 

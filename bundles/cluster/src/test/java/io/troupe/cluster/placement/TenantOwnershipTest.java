@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import io.troupe.api.cluster.ClusterMember;
 import io.troupe.api.cluster.Migration;
 import io.troupe.api.cluster.Placement;
+import io.troupe.cluster.engine.ClusterNode;
 import io.troupe.cluster.engine.TestNodes;
 
 /**
@@ -223,6 +224,25 @@ class TenantOwnershipTest {
                         "newest first: " + migrations);
             }
             assertEquals(List.of(), cluster.ledger().violations());
+        }
+    }
+
+    @Test
+    void aNodeWhoseLeaseWasTakenStopsServingTheTenant() throws Exception {
+        try (TestCluster cluster = new TestCluster(2, 1, Duration.ofSeconds(5))) {
+            TestCluster.Node first = cluster.start();
+            TestCluster.Node second = cluster.start();
+            String tenant = tenants(12).stream().filter(first::owns).findFirst().orElseThrow();
+            assertEquals(Placement.Kind.LOCAL, first.claim(tenant).kind());
+
+            // what a healed split can leave: both sides served the tenant, the merge kept the other's lease
+            first.instance.<String, String>getMap(ClusterNode.LEASES).put(tenant, second.uuid());
+
+            assertTrue(TestNodes.await(() -> first.handover.calls("redirect", tenant).size() == 1,
+                    Duration.ofSeconds(10)), first.handover.calls().toString());
+            assertEquals(1, first.handover.calls("release", tenant).size());
+            assertEquals(first.clientAddress(), first.handover.calls("redirect", tenant).get(0).address());
+            assertFalse(first.ownership.servedTenants().contains(tenant));
         }
     }
 

@@ -205,11 +205,19 @@ public final class ReplicatedStateStore implements StateStore, AutoCloseable {
         if (key.tenant().isEmpty()) {
             return local == null ? noLocalStore(key) : local.write(key, snapshot);
         }
-        if (closed) {
+        if (!enter()) {
             return CompletableFuture.failedFuture(closed("write of " + key));
         }
         byte[] value = StateMapValue.encode(snapshot, System.currentTimeMillis());
-        return pair(key, "write", value, local == null ? null : local.write(key, snapshot), snapshot.length);
+        CompletionStage<Void> localStage = null;
+        if (local != null) {
+            try {
+                localStage = local.write(key, snapshot);
+            } catch (RuntimeException e) {
+                localStage = CompletableFuture.failedFuture(e);
+            }
+        }
+        return pair(key, "write", value, localStage, snapshot.length);
     }
 
     /**
@@ -222,17 +230,34 @@ public final class ReplicatedStateStore implements StateStore, AutoCloseable {
         if (key.tenant().isEmpty()) {
             return local == null ? noLocalStore(key) : local.delete(key);
         }
-        if (closed) {
+        if (!enter()) {
             return CompletableFuture.failedFuture(closed("delete of " + key));
         }
         byte[] tombstone = StateMapValue.tombstone(System.currentTimeMillis());
-        return pair(key, "delete", tombstone, local == null ? null : local.delete(key), -1);
+        CompletionStage<Void> localStage = null;
+        if (local != null) {
+            try {
+                localStage = local.delete(key);
+            } catch (RuntimeException e) {
+                localStage = CompletableFuture.failedFuture(e);
+            }
+        }
+        return pair(key, "delete", tombstone, localStage, -1);
+    }
+
+    /** Counts a write in flight unless the store is closed (then false, and nothing counted). */
+    private boolean enter() {
+        inFlight.incrementAndGet();
+        if (closed) {
+            inFlight.decrementAndGet();
+            return false;
+        }
+        return true;
     }
 
     private CompletionStage<Void> pair(StateKey key, String what, byte[] value, CompletionStage<Void> localStage,
                                        int bytes) {
         PairedWrite done = new PairedWrite(key, what, localStage == null ? 1 : 2, bytes);
-        inFlight.incrementAndGet();
         CompletionStage<Void> mapStage;
         try {
             mapStage = map.setAsync(StateMapKeys.encode(key), value);

@@ -2,7 +2,6 @@ package io.troupe.client;
 
 import java.lang.System.Logger.Level;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -37,11 +36,11 @@ import io.troupe.protocol.Redirect;
  * CONNECTED sends frames. In any other phase a frame is held for the next session or fails at once with
  * {@link ConnectionLostException}, as {@link Holding} says; held frames go out first on the next WELCOME.
  *
- * <p>Each attempt goes to {@link ServerAddresses#current()}. A round tries every address once, moving on
- * at once after a failed attempt; when a round fails, {@code connect()} fails, or (once a session was
+ * <p>{@link AttemptRoute} says where each attempt goes. A round tries every address once, moving on at
+ * once after a failed attempt; when a round fails, {@code connect()} fails, or (once a session was
  * established) the backoff delay precedes the next round. A redirect ({@code tenant.moved}, protocol 1.4)
  * starts a new round at the owner it names, or after a backoff delay at the next seed when it names none,
- * at most {@link ClientSettings#maxRedirects()} times in a row ({@link RedirectTrail}).
+ * at most {@link ClientSettings#maxRedirects()} times in a row.
  *
  * <p><b>Threading:</b> {@link #connect()}, {@link #submit}, {@link #closeAsync()},
  * {@link #phase()} and {@link #nextCorrId()} from any thread: they hand work to the loop through the
@@ -90,16 +89,8 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
 
     // Loop-confined from here on.
     private final PendingRequests pending = new PendingRequests();
-    private final Backoff backoff;
-    private final ServerAddresses addresses;
-    private final RedirectTrail trail;
+    private final AttemptRoute route;
     private Connection connection;
-    /** The address of the current (or last) connection. */
-    private ServerAddress attempted;
-    /** Attempts left in the current round before it has failed. */
-    private int roundLeft;
-    /** The failed attempts of the current round, reported with its last. */
-    private final List<Throwable> roundFailures = new ArrayList<>();
     /** Automatic attempts since the last WELCOME, for {@link ConnectionListener#reconnecting}. */
     private int reconnectAttempts;
     /** The address a redirecting BYE named, until its connection is closed; null otherwise. */
@@ -131,11 +122,7 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
         this.requestTimeoutNanos = settings.requestTimeout().toNanos();
         this.closeTimeoutNanos = settings.closeTimeout().toNanos();
         this.keepAliveNanos = settings.keepAlive().toNanos();
-        this.backoff = new Backoff(settings.backoffInitial().toNanos(), settings.backoffCap().toNanos(),
-                settings.backoffJitter());
-        this.addresses = new ServerAddresses(settings.servers());
-        this.trail = new RedirectTrail(settings.tenant(), settings.maxRedirects());
-        this.attempted = addresses.current();
+        this.route = new AttemptRoute(settings);
     }
 
     // ---- any thread ----------------------------------------------------------------------------
@@ -213,7 +200,7 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
             case IDLE -> {
                 loop.addMember(this);
                 addConnectResult(result);
-                startRound();
+                route.startRound();
                 openConnection();
             }
             case CONNECTING, DRAINING -> addConnectResult(result);
@@ -222,7 +209,7 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
                 cancel(reconnectTimer);
                 reconnectTimer = null;
                 addConnectResult(result);
-                startRound();
+                route.startRound();
                 openConnection();
             }
             case CONNECTED -> result.complete(sessionId);
@@ -244,16 +231,9 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
         }
     }
 
-    /** The next attempts try every address once, from the current one. */
-    private void startRound() {
-        roundLeft = addresses.roundSize();
-        roundFailures.clear();
-    }
-
     private void openConnection() {
         phase = Phase.CONNECTING;
-        attempted = addresses.current();
-        roundLeft--;
+        ServerAddress attempted = route.begin();
         Frame hello = Frame.hello(nextCorrId(), settings.tenant(), settings.token());
         connection = new Connection(loop, attempted.host(), attempted.port(), settings.localAddress(), hello,
                 settings.connectTimeout().toNanos(), settings.maxFrameBytes() + INBOUND_MARGIN, settings.tls(), this);
@@ -267,10 +247,8 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
         reconnectArmed = settings.reconnect();
         serverError = null;
         byeReason = null;
-        backoff.reset();
-        trail.reset();
+        route.welcomed();
         reconnectAttempts = 0;
-        roundFailures.clear();
         phase = Phase.CONNECTED;
         holding = Holding.NONE;
         lastWriteNanos = loop.nanoTime();
@@ -295,7 +273,7 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
         cancel(closeTimer);
         keepAliveTimer = null;
         closeTimer = null;
-        ServerAddress from = attempted;
+        ServerAddress from = route.attempted();
         TroupeClientException reported = serverError;
         String moved = takeRedirect(cause);
         Throwable reason = explain(cause);
@@ -360,10 +338,7 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
     /** An ERROR tenant.moved for no request, before a plain close: no promise about requests, but an owner. */
     private void redirectedInSession(TroupeClientException reported) {
         if (reported != null && ErrorCode.TENANT_MOVED.code().equals(reported.code())) {
-            ServerAddress owner = owner(reported.detail().strip());
-            if (owner != null) {
-                addresses.redirectTo(owner);
-            }
+            route.ownerNamed(reported.detail().strip());
         }
     }
 
@@ -383,21 +358,10 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
 
     /** An attempt failed before WELCOME: the next address of the round at once, or the round has failed. */
     private void attemptFailed(Throwable reason) {
-        if (!(reason instanceof TroupeClientException) && roundLeft > 0) {
-            roundFailures.add(reason);
-            addresses.advance();
+        if (route.nextInRound(reason)) {
             nextAttempt(0, reason, false);
             return;
         }
-        if (!(reason instanceof TroupeClientException)) {
-            addresses.advance();
-        }
-        for (Throwable earlier : roundFailures) {
-            if (earlier != reason) {
-                reason.addSuppressed(earlier);
-            }
-        }
-        roundFailures.clear();
         failConnectResult(reason);
         afterDrop(reason);
     }
@@ -410,7 +374,7 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
             return;
         }
         holding = Holding.IDEMPOTENT;
-        nextAttempt(backoff.nextDelayNanos(), reason, true);
+        nextAttempt(route.newRoundDelayNanos(), reason, true);
     }
 
     /** Attempts again after {@code delayNanos}; a new round, or the next address of the current one. */
@@ -427,7 +391,7 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
         reconnectTimer = null;
         if (phase == Phase.WAITING) {
             if (newRound) {
-                startRound();
+                route.startRound();
             }
             openConnection();
         }
@@ -440,9 +404,9 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
      * @param hadSession whether requests may wait for the next session: held ones are, new ones will be
      */
     private void followRedirect(ServerAddress from, String target, Throwable reason, boolean hadSession) {
-        TroupeClientException tooMany = trail.follow(from.toString(), target);
+        AttemptRoute.Redirection redirection = route.redirect(target);
+        TroupeClientException tooMany = redirection.tooMany();
         if (tooMany != null) {
-            trail.reset();
             LOG.log(Level.WARNING, tooMany.getMessage());
             giveUp(tooMany);
             failConnectResult(tooMany);
@@ -453,15 +417,8 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
         if (hadSession) {
             holding = Holding.ALL;
         }
-        ServerAddress owner = owner(target);
-        long delay = 0;
-        if (owner != null) {
-            addresses.redirectTo(owner);
-        } else {
-            addresses.advance();
-            delay = backoff.nextDelayNanos();
-        }
-        String to = addresses.current().toString();
+        String to = redirection.to().toString();
+        long delay = redirection.delayNanos();
         Duration wait = Duration.ofNanos(delay);
         LOG.log(Level.DEBUG, "{0} redirected tenant {1} ({2}) to {3}, after {4}", from, settings.tenant(),
                 reason.getMessage(), to, wait);
@@ -469,25 +426,11 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
         reconnectTimer = loop.schedule(delay, () -> attemptAfterDelay(true));
     }
 
-    /** The owner a redirect names, or null when it names none or none that can be read (logged). */
-    private ServerAddress owner(String target) {
-        if (target.isEmpty()) {
-            return null;
-        }
-        try {
-            return ServerAddress.parse(target, attempted.port());
-        } catch (IllegalArgumentException e) {
-            LOG.log(Level.WARNING, "{0} redirected to an address that cannot be used ({1}); trying the next server",
-                    attempted, e.getMessage());
-            return null;
-        }
-    }
-
     /** No attempt will follow on the client's own: what was held fails. */
     private void giveUp(Throwable reason) {
         holding = Holding.NONE;
         Throwable failure = reason instanceof TroupeClientException ? reason : new ConnectionLostException(
-                "no connection to " + attempted + " to send it on: " + reason.getMessage(), reason);
+                "no connection to " + route.attempted() + " to send it on: " + reason.getMessage(), reason);
         failPending(failure);
         for (OutboundFrame send : pending.removeHeldSends()) {
             send.fail(failure);
@@ -507,7 +450,7 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
         if (held.isEmpty()) {
             return;
         }
-        LOG.log(Level.DEBUG, "sending {0} held frames to {1}", held.size(), attempted);
+        LOG.log(Level.DEBUG, "sending {0} held frames to {1}", held.size(), route.attempted());
         for (OutboundFrame frame : held) {
             welcomed.enqueue(frame);
         }
@@ -589,7 +532,7 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
             case SEND -> push(frame);
             case BYE -> serverBye(from, frame);
             default -> LOG.log(Level.WARNING, "{0} sent {1}, which a server must not send; ignored",
-                    attempted, frame);
+                    route.attempted(), frame);
         }
     }
 
@@ -612,7 +555,7 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
             waiting.answer.completeExceptionally(error);
         } else {
             serverError = error;
-            LOG.log(Level.WARNING, "{0} reported {1} (corrId {2}: no request waits for it)", attempted,
+            LOG.log(Level.WARNING, "{0} reported {1} (corrId {2}: no request waits for it)", route.attempted(),
                     error.getMessage(), Long.toUnsignedString(frame.corrId()));
         }
     }
@@ -635,19 +578,19 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
         if (moved.isPresent() && (phase == Phase.CONNECTED || phase == Phase.DRAINING)) {
             // Every request the server read has been answered before this BYE: nothing more will come.
             byeRedirect = moved.get();
-            LOG.log(Level.INFO, "{0} says tenant {1} moved to {2}", attempted, settings.tenant(),
+            LOG.log(Level.INFO, "{0} says tenant {1} moved to {2}", route.attempted(), settings.tenant(),
                     byeRedirect.isEmpty() ? "an owner not known yet" : byeRedirect);
-            from.close(new ConnectionLostException(attempted + " said BYE: " + frame.text()));
+            from.close(new ConnectionLostException(route.attempted() + " said BYE: " + frame.text()));
             return;
         }
         if (frame.content().length > 0) {
             byeReason = frame.text();
-            LOG.log(Level.WARNING, "{0} ends the session: {1}", attempted, byeReason);
+            LOG.log(Level.WARNING, "{0} ends the session: {1}", route.attempted(), byeReason);
         }
         if (phase == Phase.CONNECTED) {
             phase = Phase.DRAINING;
             holding = reconnectArmed ? Holding.IDEMPOTENT : Holding.NONE;
-            armCloseTimer(from, attempted + " said BYE but did not close the connection");
+            armCloseTimer(from, route.attempted() + " said BYE but did not close the connection");
         }
         // CLOSING: the close timer already bounds the wait.
     }
@@ -695,7 +638,7 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
         CompletableFuture<byte[]> pong = new CompletableFuture<>();
         pong.whenComplete((content, failure) -> {
             if (failure instanceof TimeoutException && current == connection) {
-                current.close(new ConnectionLostException("no PONG from " + attempted + " within "
+                current.close(new ConnectionLostException("no PONG from " + route.attempted() + " within "
                         + settings.requestTimeout().toMillis() + " ms: the connection is presumed dead", failure));
             }
         });
@@ -728,7 +671,7 @@ final class Connector implements Connection.Events, SelectorLoop.Member {
             case CONNECTED -> {
                 phase = Phase.CLOSING;
                 Connection current = connection;
-                armCloseTimer(current, "sent BYE, but " + attempted + " did not close the connection");
+                armCloseTimer(current, "sent BYE, but " + route.attempted() + " did not close the connection");
                 Frame bye = Frame.bye();
                 current.enqueue(new OutboundFrame(FrameType.BYE, 0, "", FrameEncoder.encode(bye), null, null));
                 current.flush();

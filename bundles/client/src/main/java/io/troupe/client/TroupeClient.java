@@ -348,8 +348,9 @@ public final class TroupeClient implements AutoCloseable {
 
         /**
          * The servers to connect to, as {@code HOST:PORT} ({@code [IPv6]:PORT}), or {@code HOST} for the
-         * {@link #port} (since 1.2): the nodes of a cluster, or a server and its stand-ins. {@link TroupeClient#connect()}
-         * tries them in this order, and reconnection goes through them in turn; redirects may lead elsewhere.
+         * {@link #port} (since 1.2): the nodes of a cluster, or a server and its stand-ins.
+         * {@link TroupeClient#connect()} tries them in this order, and reconnection goes through them in turn;
+         * redirects may lead elsewhere.
          * Instead of {@link #host}: giving both is an error at {@link #build()}. Names are resolved at each
          * attempt, as for {@link #host}.
          *

@@ -13,9 +13,10 @@
  *   PushListener ◄────── SEND, corrId 0 ──────────┤  deadline order; held     │ FrameDecoder, output
  *   ConnectionListener ◄─ connected / ... ────────┘  frames for the next      │ queue
  *                                                    session)                 │
- *                                                   ServerAddresses (seeds,   │
- *                                                    redirect target) ────────┘ one per attempt
- *                                                   Backoff, RedirectTrail (bound)
+ *                                                   AttemptRoute: where and   │
+ *                                                    when ────────────────────┘ one per attempt
+ *                                                    (ServerAddresses, Backoff,
+ *                                                     RedirectTrail: the bound)
  * </pre>
  *
  * <p>Since 1.2 (protocol 1.4): several servers ({@code Builder.servers}), redirects ({@code tenant.moved})

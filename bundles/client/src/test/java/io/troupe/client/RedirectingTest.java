@@ -300,7 +300,8 @@ class RedirectingTest {
     @Test
     void theBuilderTakesServersOrAHostButNotBoth() {
         TroupeClient.Builder both = TroupeClient.builder().host("localhost").servers("a:1").tenant("t").token("x");
-        assertTrue(assertThrows(IllegalStateException.class, both::build).getMessage().contains("both host and servers"));
+        String conflict = assertThrows(IllegalStateException.class, both::build).getMessage();
+        assertTrue(conflict.contains("both host and servers"), conflict);
         IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
                 () -> TroupeClient.builder().servers("a:1", "b:seventy"));
         assertTrue(bad.getMessage().contains("'b:seventy'"), bad.getMessage());

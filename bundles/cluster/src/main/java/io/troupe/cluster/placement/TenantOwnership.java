@@ -61,8 +61,8 @@ import io.troupe.cluster.engine.ClusterNode;
  * that touches Hazelcast or the ownership state runs on the one scheduled thread {@value #THREAD_NAME},
  * which completes the claims' stages. Hazelcast's listeners only queue work on that thread.
  * {@link #start}, {@link #leave}, {@link #awaitRedirected} and {@link #close} are called once each, in that
- * order, by the component (they wait for the cluster thread, bounded). The {@link TenantHandover} is called on the cluster thread;
- * its release stages complete anywhere and hop back to it.
+ * order, by the component (they wait for the cluster thread, bounded). The {@link TenantHandover} is called
+ * on the cluster thread; its release stages complete anywhere and hop back to it.
  */
 public final class TenantOwnership implements TenantPlacement {
 

@@ -2,9 +2,10 @@
  * Which node serves each tenant, and how a tenant moves: {@link io.troupe.cluster.placement.TenantOwnership}
  * (the {@link io.troupe.api.cluster.TenantPlacement}: partition owner, leases, claims, reconciliation,
  * crash takeover, graceful leave) with its {@code TenantReleases} (release, handoff, lease removal, redirect)
- * and {@code OwnershipEvents} (what Hazelcast tells it), {@link io.troupe.cluster.placement.NodeFigures} (what each node publishes:
- * its client address and figures), {@link io.troupe.cluster.placement.MigrationLog} (the migrations) and
- * {@link io.troupe.cluster.placement.ClusterViewService} (the {@link io.troupe.api.cluster.ClusterView}).
+ * and {@code OwnershipEvents} (what Hazelcast tells it), {@link io.troupe.cluster.placement.NodeFigures}
+ * (what each node publishes: its client address and figures), {@link io.troupe.cluster.placement.MigrationLog}
+ * (the migrations) and {@link io.troupe.cluster.placement.ClusterViewService} (the
+ * {@link io.troupe.api.cluster.ClusterView}).
  * Not exported.
  *
  * <pre>

@@ -73,9 +73,12 @@ import io.troupe.api.state.StoredState;
  * given tenants into the map where the map has nothing for the key or something older. The rule: <em>for
  * each key the newest stamp wins</em>, whichever node's local store it comes from (the local store's
  * {@link StoredState#writtenAt} against the map value's stamp; a tombstone counts with its deletion time;
- * on equal stamps the map keeps what it has). Seeding is done by every node as it starts, so the map
- * converges on the newest copy once every node has started; an actor that starts before the node holding
- * its newest copy has seeded starts from the older one (minimumMembers makes that unlikely).
+ * on equal stamps the map keeps what it has). Local stores keep no tombstones, so a delete or purge is
+ * forgotten by a whole-cluster restart when another node's local store still holds an older copy of the key
+ * (the runtime does not delete states; purge is an operator's act: purge again after such a restart).
+ * Seeding is done by every node as it starts, so the map converges on the newest copy once every node has
+ * started; an actor that starts before the node holding its newest copy has seeded starts from the older one
+ * (minimumMembers makes that unlikely).
  *
  * <p><b>Threading:</b> every method from any thread, concurrently. {@link #write} and {@link #delete} never
  * block: their stages complete on a Hazelcast thread, the local store's writer thread or the caller's, so

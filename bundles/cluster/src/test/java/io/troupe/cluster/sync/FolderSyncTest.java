@@ -210,9 +210,14 @@ class FolderSyncTest {
         Files.writeString(homes.get(0).resolve(mine), "tenant=late\nv=1\n");
         awaitEverywhere(jar, "v1".getBytes(StandardCharsets.UTF_8));
 
+        // a new node's own copy of a file the cluster has yields; a file only it has is published
+        Files.writeString(late.resolve(jar), "the new node's own late.jar");
+        Files.writeString(late.resolve("deploy/only-late.jar"), "only here");
         FolderSync first = new FolderSync(members.member(2), late, true, true, SCAN);
         first.start();
         await(PATIENCE, () -> "v1".equals(textOrNull(late.resolve(jar))), "late.jar caught up by a new node");
+        awaitEverywhere("deploy/only-late.jar", "only here".getBytes(StandardCharsets.UTF_8));
+        assertEquals("v1", textOrNull(homes.get(0).resolve(jar)));
         await(PATIENCE, () -> textOrNull(late.resolve(mine)) != null, mine + " caught up by a new node");
         first.close();
 

@@ -106,6 +106,7 @@ public final class ClusterComponent {
     private ClusterNode node;
     private TenantOwnership ownership;
     private MigrationLog migrations;
+    private NodeFigures figures;
     private ServiceRegistration<StateStore> storeRegistration;
     private ServiceRegistration<TenantPlacement> placementRegistration;
     private ServiceRegistration<ClusterView> viewRegistration;
@@ -113,10 +114,23 @@ public final class ClusterComponent {
     private FolderSync folderSync;
     private Path home;
 
-    @Reference(name = "handover")
+    @Reference(name = "handover", updated = "updatedHandover")
     void bindHandover(TenantHandover service, Map<String, Object> properties) {
         this.handover = service;
         this.handoverProperties = Map.copyOf(properties);
+    }
+
+    /** The server listens elsewhere now (its configuration changed): clients are sent to its new address. */
+    synchronized void updatedHandover(TenantHandover service, Map<String, Object> properties) {
+        this.handoverProperties = Map.copyOf(properties);
+        if (settings != null && figures != null) {
+            String address = settings.clientAddressFor(String.valueOf(properties.getOrDefault(SERVER_ADDRESS_PROPERTY,
+                    "")));
+            if (!address.equals(figures.localClientAddress())) {
+                figures.localClientAddress(address);
+                LOG.info("Cluster: clients are sent to {} for this node from now on", address);
+            }
+        }
     }
 
     void unbindHandover(TenantHandover service) {
@@ -242,6 +256,7 @@ public final class ClusterComponent {
             synchronized (this) {
                 ownership = placement;
                 migrations = log;
+                this.figures = figures;
                 replicatedStore = store;
                 late = stopping;
                 if (!late) {
@@ -356,6 +371,7 @@ public final class ClusterComponent {
             ownership = null;
             node = null;
             migrations = null;
+            figures = null;
             viewRegistration = null;
             placementRegistration = null;
             storeRegistration = null;

@@ -30,7 +30,7 @@ import io.troupe.cluster.engine.ClusterNode;
  *
  * <p><b>Threading:</b> {@link #publish} and {@link #remove} on the cluster thread (they write to the
  * replicated map); the readers ({@link #figures}, {@link #clientAddress}) from any thread: a replicated
- * map is read locally. The suppliers of sessions and requests are called on the cluster thread.
+ * map is read locally. This node's client address is a volatile field, set from any thread. The suppliers of sessions and requests are called on the cluster thread.
  */
 public final class NodeFigures {
 
@@ -61,7 +61,7 @@ public final class NodeFigures {
 
     private final HazelcastInstance instance;
     private final ReplicatedMap<String, String> nodes;
-    private final String clientAddress;
+    private volatile String clientAddress;
     private final IntSupplier sessions;
     private final DoubleSupplier requestsPerSecond;
 
@@ -87,6 +87,11 @@ public final class NodeFigures {
     /** This node's client address. */
     public String localClientAddress() {
         return clientAddress;
+    }
+
+    /** Changes this node's client address (the server moved), published with the next figures. */
+    public void localClientAddress(String address) {
+        clientAddress = Objects.requireNonNull(address, "address");
     }
 
     /** Publishes this node's figures with the tenants it serves; the oldest member drops departed members'. */

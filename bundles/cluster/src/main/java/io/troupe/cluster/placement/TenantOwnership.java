@@ -527,8 +527,15 @@ public final class TenantOwnership implements TenantPlacement {
 
     // ---- cluster facts
 
+    /** The members that own partitions: a leaving member, demoted to a lite member, no longer counts. */
     private int memberCount() {
-        return instance.getCluster().getMembers().size();
+        int count = 0;
+        for (Member member : instance.getCluster().getMembers()) {
+            if (!member.isLiteMember()) {
+                count++;
+            }
+        }
+        return count;
     }
 
     private boolean isMember(String node) {

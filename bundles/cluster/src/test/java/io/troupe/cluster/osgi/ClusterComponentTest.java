@@ -126,6 +126,9 @@ class ClusterComponentTest {
         assertEquals("127.0.0.1:7878", view.members().get(0).clientAddress());
         assertEquals(List.of(), view.missingMembers());
         assertFalse(service(StateStore.class) == null);
+        Handover moved = new Handover();
+        component.updatedHandover(moved, Map.of(ClusterComponent.SERVER_ADDRESS_PROPERTY, "0.0.0.0:7979"));
+        assertEquals("127.0.0.1:7979", view.members().get(0).clientAddress());
 
         long start = System.nanoTime();
         component.deactivate();

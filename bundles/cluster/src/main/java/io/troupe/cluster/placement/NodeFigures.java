@@ -30,7 +30,8 @@ import io.troupe.cluster.engine.ClusterNode;
  *
  * <p><b>Threading:</b> {@link #publish} and {@link #remove} on the cluster thread (they write to the
  * replicated map); the readers ({@link #figures}, {@link #clientAddress}) from any thread: a replicated
- * map is read locally. This node's client address is a volatile field, set from any thread. The suppliers of sessions and requests are called on the cluster thread.
+ * map is read locally. This node's client address is a volatile field, set from any thread. The suppliers
+ * of sessions and requests are called on the cluster thread.
  */
 public final class NodeFigures {
 

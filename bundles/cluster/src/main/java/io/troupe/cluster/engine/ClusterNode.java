@@ -304,11 +304,12 @@ public final class ClusterNode {
         }
         logged = now;
         if (!now.isEmpty()) {
-            String alone = members.size() == 1 ? "this node serves alone, its own tenants only"
+            String alone = members.size() == 1 ? "this node serves alone every tenant whose clients reach it"
                     : "the cluster serves without them (" + members.size() + " members)";
             LOG.error("Cluster '{}': configured members {} are not in the cluster: {}; check that they run with the "
-                    + "same clusterName and secret and that their cluster port is reachable (a split: see the "
-                    + "README)", options.clusterName(), now, alone);
+                    + "same clusterName and secret and that their cluster port is reachable. Nodes that cannot "
+                    + "reach each other each serve the tenants of their clients (a split; minimumMembers set to "
+                    + "a majority prevents it; see the README)", options.clusterName(), now, alone);
         } else {
             LOG.info("Cluster '{}': every configured member is in the cluster: {}", options.clusterName(),
                     describe(members));

@@ -633,6 +633,7 @@ public final class TenantOwnership implements TenantPlacement {
         @Override
         public void redirected(String tenant) {
             checkRedirected();
+            retry(tenant);
         }
     }
 

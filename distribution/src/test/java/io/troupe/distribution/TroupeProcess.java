@@ -146,6 +146,11 @@ final class TroupeProcess implements AutoCloseable {
         return process.exitValue();
     }
 
+    /** Whether the process still runs. */
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
     /** Standard error so far. */
     List<String> stderr() {
         synchronized (stderr) {

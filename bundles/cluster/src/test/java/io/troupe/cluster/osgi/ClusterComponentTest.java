@@ -27,6 +27,7 @@ import io.troupe.api.cluster.HandoverReport;
 import io.troupe.api.cluster.Placement;
 import io.troupe.api.cluster.TenantHandover;
 import io.troupe.api.cluster.TenantPlacement;
+import io.troupe.api.monitor.TenantStats;
 import io.troupe.api.state.StateStore;
 import io.troupe.cluster.engine.TestNodes;
 
@@ -109,6 +110,8 @@ class ClusterComponentTest {
         int port = TestNodes.freePorts(1).get(0);
         ClusterComponent component = new ClusterComponent();
         component.bindHandover(new Handover(), Map.of(ClusterComponent.SERVER_ADDRESS_PROPERTY, "0.0.0.0:7878"));
+        component.bindServerStats(() -> List.of(new TenantStats("acme", 3, 10, 100, 12.5, 0, 0),
+                new TenantStats("globex", 4, 10, 50, 7.5, 0, 0)));
 
         component.activate(context(), Map.of("secret", TestNodes.SECRET, "port", String.valueOf(port),
                 "bindAddress", "127.0.0.1", "members", "127.0.0.1", "syncDeploy", "false",
@@ -124,6 +127,9 @@ class ClusterComponentTest {
                 .kind());
         ClusterView view = (ClusterView) service(ClusterView.class);
         assertEquals("127.0.0.1:7878", view.members().get(0).clientAddress());
+        assertTrue(TestNodes.await(() -> view.members().get(0).sessions() == 7
+                && view.members().get(0).requestsPerSecond() == 20.0, Duration.ofSeconds(5)),
+                view.members().toString());
         assertEquals(List.of(), view.missingMembers());
         assertFalse(service(StateStore.class) == null);
         Handover moved = new Handover();

@@ -37,6 +37,9 @@ final class Launcher {
 
     private final InstallLayout layout;
     private final ConsoleMode mode;
+    /** The system property Hazelcast reads its logging type from. */
+    static final String HAZELCAST_LOGGING = "hazelcast.logging.type";
+
     private final FrameworkConfig config;
     private final List<SystemBundles.Planned> system;
     private final LauncherLog log;
@@ -108,6 +111,11 @@ final class Launcher {
 
     private void boot(Framework framework) throws LauncherException {
         long begin = System.nanoTime();
+        if (config.clustered() && System.getProperty(HAZELCAST_LOGGING) == null) {
+            // Hazelcast's OSGi activator logs before any member is configured: through SLF4J (the host's), so
+            // into log/troupe.log, rather than java.util.logging on standard error.
+            System.setProperty(HAZELCAST_LOGGING, "slf4j");
+        }
         try {
             framework.init();
         } catch (BundleException e) {

@@ -74,8 +74,11 @@ final class TenantLedger {
         if (total <= 0 || total > Integer.MAX_VALUE / 2) {
             toldTwice.add(total + " (out of range) by " + server + " at " + Instant.ofEpochMilli(now));
         } else if (told.get((int) total)) {
-            toldTwice.add(total + " by " + toldBy[(int) total] + " at " + Instant.ofEpochMilli(toldAt[(int) total])
-                    + " and by " + server + " at " + Instant.ofEpochMilli(now));
+            int index = (int) total;
+            String before = index > 1 && told.get(index - 1) ? "; " + (index - 1) + " was told by " + toldBy[index - 1]
+                    + " at " + Instant.ofEpochMilli(toldAt[index - 1]) : "";
+            toldTwice.add(total + " by " + toldBy[index] + " at " + Instant.ofEpochMilli(toldAt[index]) + " and by "
+                    + server + " at " + Instant.ofEpochMilli(now) + before);
         } else {
             int index = (int) total;
             if (index >= toldAt.length) {
@@ -122,7 +125,9 @@ final class TenantLedger {
             outcome = Outcome.FAILED;
             failed++;
         }
-        keep(outcome + " " + request + ": " + describe(cause));
+        if (outcome == Outcome.FAILED || (outcome == Outcome.UNKNOWN ? unknown : refused) == 1) {
+            keep(outcome + " " + request + ": " + describe(cause)); // every failure, one example of the others
+        }
         return outcome;
     }
 

@@ -14,7 +14,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
@@ -56,8 +55,8 @@ import io.troupe.api.state.StoredState;
  * (backupCount) are configured by the cluster component.
  *
  * <p><b>Durability.</b> {@link #write} issues two writes at once, in the caller's order: the map's
- * ({@code setAsync}, complete once its synchronous backups have it) and the local store's (write-through,
- * complete once on this node's disk). Its stage completes once both are done. It fails with an
+ * ({@code setAsync}, complete once its synchronous backups have it; one write of a key in flight at a time,
+ * see {@link OrderedMapWrites}) and the local store's (write-through, complete once on this node's disk). Its stage completes once both are done. It fails with an
  * {@link IOException} when the map refused the write (the map then keeps the previous snapshot, which
  * reads return). A failure of the local store alone is logged and counted, and does not fail the stage:
  * the snapshot is then held by the map's backupCount + 1 members, which is the replicated store's promise;
@@ -103,15 +102,10 @@ public final class ReplicatedStateStore implements StateStore, AutoCloseable {
     public static final String PARTITIONING_STRATEGY = "com.hazelcast.partition.strategy.StringPartitioningStrategy";
 
     private static final Logger LOG = LoggerFactory.getLogger(ReplicatedStateStore.class);
-    /**
-     * Runs the map's callback on the thread that completes the map's write (a Hazelcast response or partition
-     * thread): Hazelcast's plain {@code whenComplete} hands it to its default executor instead, which on a
-     * machine whose common pool has one thread (two cores) starts a new thread per callback.
-     */
-    private static final Executor ON_COMPLETING_THREAD = Runnable::run;
     private static final long CLOSE_PATIENCE_NANOS = TimeUnit.SECONDS.toNanos(10);
 
     private final IMap<String, byte[]> map;
+    private final OrderedMapWrites ordered;
     private final StateStore local;
     private final WriteLatency latency = new WriteLatency();
     private final AtomicLong writes = new AtomicLong();
@@ -137,6 +131,7 @@ public final class ReplicatedStateStore implements StateStore, AutoCloseable {
                     + " map alone is ignored by IMap.setAsync)");
         }
         this.map = hazelcast.getMap(MAP);
+        this.ordered = new OrderedMapWrites(map);
         this.local = local;
     }
 
@@ -261,13 +256,8 @@ public final class ReplicatedStateStore implements StateStore, AutoCloseable {
     private CompletionStage<Void> pair(StateKey key, String what, byte[] value, CompletionStage<Void> localStage,
                                        int bytes) {
         PairedWrite done = new PairedWrite(key, what, localStage == null ? 1 : 2, bytes);
-        CompletionStage<Void> mapStage;
-        try {
-            mapStage = map.setAsync(StateMapKeys.encode(key), value);
-        } catch (RuntimeException e) { // the member is shutting down, or refuses the call at once
-            mapStage = CompletableFuture.failedFuture(e);
-        }
-        mapStage.whenCompleteAsync(done, ON_COMPLETING_THREAD);
+        // never two writes of one key in flight: see OrderedMapWrites
+        ordered.set(StateMapKeys.encode(key), value).whenComplete(done);
         if (localStage != null) {
             localStage.whenComplete((ignored, failure) -> done.localDone(failure));
         }

@@ -57,7 +57,7 @@ final class ClusterReport {
         out.println("| s | nodes | req/s | p99 ms | errors | event |");
         out.println("|---:|---:|---:|---:|---:|---|");
         int from = (int) Math.floor(timeline.measuredFrom());
-        int to = (int) Math.ceil(timeline.end());
+        int to = (int) Math.floor(timeline.end()); // whole seconds: a last partial one would look like a dip
         for (int second = from; second < to; second++) {
             long p99 = load.p99Micros(second);
             out.printf(Locale.ROOT, "| %d | %d | %d | %s | %d | %s |%n", second - from, timeline.nodesAt(second),

@@ -8,6 +8,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 import org.slf4j.Logger;
@@ -25,7 +26,7 @@ import io.troupe.api.cluster.TenantPlacement;
  * <li>Clustered: the cluster's {@link TenantPlacement} decides. Until the node has joined (the service is
  * not registered yet), HELLOs wait for it, at most {@link #JOIN_WAIT}, then are answered
  * {@link Placement.Kind#UNAVAILABLE}. A HELLO of a tenant this node is handing over waits for the
- * handover's redirect ({@link TenantMoves}).</li>
+ * handover's redirect ({@link TenantMoves}), as long at most.</li>
  * </ul>
  *
  * <p><b>Threading:</b> any thread. The answer is always given through the caller's executor (its IO
@@ -91,7 +92,7 @@ public final class TenantPlacements {
         }
         Move move = moves.inProgress(tenant);
         if (move != null) {
-            move.awaitRedirect(placement -> loop.execute(() -> then.accept(placement)));
+            awaitRedirect(move, tenant, loop, then);
             return;
         }
         TenantPlacement current = placement;
@@ -101,6 +102,25 @@ public final class TenantPlacements {
         if (current != null) {
             claim(current, tenant, loop, then);
         }
+    }
+
+    /**
+     * A HELLO of a tenant this node is handing over waits for the handover's redirect, at most
+     * {@code joinWait}: a handover the cluster never finishes does not hold the connection for ever.
+     */
+    private void awaitRedirect(Move move, String tenant, Executor loop, Consumer<Placement> then) {
+        AtomicBoolean answered = new AtomicBoolean();
+        move.awaitRedirect(placement -> {
+            if (answered.compareAndSet(false, true)) {
+                loop.execute(() -> then.accept(placement));
+            }
+        });
+        CompletableFuture.delayedExecutor(joinWait.toMillis(), TimeUnit.MILLISECONDS).execute(() -> {
+            if (answered.compareAndSet(false, true)) {
+                loop.execute(() -> then.accept(Placement.unavailable("tenant '" + tenant + "' is still being handed"
+                        + " over to another node after " + joinWait.toSeconds() + " s")));
+            }
+        });
     }
 
     /** The cluster's placement service arrived: the HELLOs waiting for it are placed. */

@@ -196,6 +196,45 @@ class SessionPlacementTest {
         assertEquals(0, tenants.find(TENANT).orElseThrow().connections());
     }
 
+    @Test
+    void aHelloWaitsForTheClusterOrAnEndlessHandoverOnlyBoundedlyThenGetsServerBusy() throws Exception {
+        placements = new TenantPlacements(true, moves, Duration.ofMillis(50));
+        sessions.placements(placements);
+        connection.receive(Frame.hello(2, TENANT, TOKEN));
+        connection.runTasks();
+        awaitQueuedTask(connection);
+        connection.runTasks();
+        Frame busy = single(connection.takeWritten());
+        assertEquals("server.busy", busy.name());
+        assertTrue(busy.text().contains("has not joined its cluster"), busy.text());
+
+        placements.placementArrived(cluster);
+        moves.release(TENANT, Duration.ofSeconds(30)).toCompletableFuture().get(5, TimeUnit.SECONDS);
+        ManualConnection second = new ManualConnection();
+        second.open(sessions.handlers(ConnectionOptions.DEFAULTS).create(second));
+        second.receive(Frame.hello(3, TENANT, TOKEN));
+        second.runTasks();
+        awaitQueuedTask(second); // the cluster never redirects this handover
+        second.runTasks();
+        Frame stuck = single(second.takeWritten());
+        assertEquals("server.busy", stuck.name());
+        assertTrue(stuck.text().contains("still being handed over"), stuck.text());
+        moves.redirect(TENANT, "10.0.0.2:7878"); // late: the HELLO was answered once, and only once
+        second.runTasks();
+        assertEquals(List.of(), second.takeWritten());
+    }
+
+    /** Waits, at most 5 s, for a task from another thread (a timer) to reach the connection's loop. */
+    private static void awaitQueuedTask(ManualConnection target) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (target.queuedTasks() == 0) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("no task reached the loop within 5 s");
+            }
+            Thread.onSpinWait();
+        }
+    }
+
     private void welcomed() {
         cluster.answer = Placement.local();
         placements.placementArrived(cluster);

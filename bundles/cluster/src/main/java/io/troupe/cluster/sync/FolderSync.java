@@ -66,7 +66,10 @@ import io.troupe.cluster.sync.SyncedFolders.FileStamp;
  *
  * <p><b>A node that joins late or restarts</b> applies every version newer than the one it applied; a file
  * it changed or deleted while away (its SHA-256 differs from the ledger's) is published as the next version
- * and so wins over what the others did meanwhile. A file the node never had in its ledger (a new node, or a
+ * and so wins over what the others did meanwhile. A file it applied that the cluster has never seen (the node
+ * served alone, in a split or with a wrong member list, or the whole cluster restarted and the map is new)
+ * is published at start, as a version above the one it applied; when the map has the same version of a file
+ * with another content, the map's wins. A file the node never had in its ledger (a new node, or a
  * lost ledger) yields to the map when the map has a live version of it, and is published when it has not.
  * A folder that is missing is not taken as empty: nothing is deleted because of it.
  *
@@ -290,8 +293,9 @@ public final class FolderSync implements AutoCloseable {
             return;
         }
         Applied applied = ledger.get(key);
-        if (applied == null || record.version() > applied.version()) {
-            apply(key, record);
+        if (applied == null || record.version() > applied.version()
+                || (record.version() == applied.version() && !Objects.equals(record.sha(), applied.sha()))) {
+            apply(key, record); // newer; or, at an equal version, another content: the cluster's wins
         }
     }
 
@@ -351,6 +355,11 @@ public final class FolderSync implements AutoCloseable {
         Applied applied = ledger.get(key);
         if (applied != null && sha.equals(applied.sha())) {
             local.applied = stamp; // touched, or as applied
+            if (initial && clusterLacks(key, applied)) {
+                // This node applied it in another cluster: it served alone (a split, a wrong member list) or the
+                // whole cluster restarted. What it has, and this cluster has not seen, is published.
+                publish(key, content, sha, stamp, applied.version());
+            }
             return;
         }
         if (applied == null && initial) {
@@ -359,11 +368,25 @@ public final class FolderSync implements AutoCloseable {
                 return; // a file this node never synchronised yields to the cluster's version, applied next
             }
         }
-        publish(key, content, sha, stamp);
+        publish(key, content, sha, stamp, applied == null ? 0 : applied.version());
     }
 
-    /** Publishes {@code content} of {@code key} as the next version (see the class comment for the rule). */
-    private void publish(String key, byte[] content, String sha, FileStamp stamp) {
+    /**
+     * Whether the cluster's map lacks what this node applied of {@code key}: no entry at all, or an older
+     * version with other content (the map restarted, or this node comes from another cluster).
+     */
+    private boolean clusterLacks(String key, Applied applied) {
+        FileRecord cluster = current(key);
+        return cluster == null
+                || (cluster.version() < applied.version() && !Objects.equals(cluster.sha(), applied.sha()));
+    }
+
+    /**
+     * Publishes {@code content} of {@code key} as the next version (see the class comment for the rule): one
+     * above the map's, and above {@code floor}, the version this node applied last, so that nodes that
+     * applied that version too take it as newer.
+     */
+    private void publish(String key, byte[] content, String sha, FileStamp stamp, long floor) {
         boolean jar = SyncedFolders.isDeploy(key);
         for (int attempt = 0; attempt < ATTEMPTS && running; attempt++) {
             byte[] raw = files.get(key);
@@ -372,7 +395,7 @@ public final class FolderSync implements AutoCloseable {
                 committed(key, current, stamp); // the cluster has it already
                 return;
             }
-            long version = current == null ? 1 : current.version() + 1;
+            long version = Math.max(current == null ? 0 : current.version(), floor) + 1;
             byte[] previous = jar && current != null && !current.deleted() ? current.content() : null;
             FileRecord next = new FileRecord(version, node, false, false, sha, content, previous);
             if (commit(key, raw, next)) {

@@ -240,6 +240,39 @@ class FolderSyncTest {
     }
 
     @Test
+    void aNodeThatServedAloneBringsWhatTheClusterHasNeverSeenAndYieldsWhereItHas() throws Exception {
+        Path alone = home("alone");
+        String own = "etc/io.troupe.tenant-alone.cfg";
+        String shared = "deploy/shared-alone.jar";
+        Files.writeString(homes.get(0).resolve(shared), "the cluster's");
+        awaitEverywhere(shared, "the cluster's".getBytes(StandardCharsets.UTF_8));
+        // a wrong member list: the node forms a cluster of its own and publishes its files there (version 1)
+        try (EmbeddedMembers apart = new EmbeddedMembers(1).startAll()) {
+            Files.writeString(alone.resolve(own), "tenant=alone");
+            Files.writeString(alone.resolve(shared), "the lone node's");
+            FolderSync lonely = new FolderSync(apart.member(0), alone, true, true, SCAN);
+            lonely.start();
+            try {
+                await(PATIENCE, () -> apart.member(0).getMap(FolderSync.FILES).containsKey(own),
+                        own + " published in the lone cluster");
+            } finally {
+                lonely.close();
+            }
+        }
+        // the member list fixed, it joins the cluster: its own tenant file reaches every node, and for the jar
+        // the cluster also has at version 1, the cluster's content wins
+        FolderSync joined = new FolderSync(members.member(2), alone, true, true, SCAN);
+        joined.start();
+        try {
+            awaitEverywhere(own, "tenant=alone".getBytes(StandardCharsets.UTF_8));
+            await(PATIENCE, () -> "the cluster's".equals(textOrNull(alone.resolve(shared))),
+                    shared + " on the node that joined");
+        } finally {
+            joined.close();
+        }
+    }
+
+    @Test
     void aHalfTurnedOffIsLeftAlone() throws Exception {
         Path tenantsOnly = home("tenants-only");
         FolderSync sync = new FolderSync(members.member(1), tenantsOnly, false, true, SCAN);

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -229,7 +230,9 @@ final class SteadyLoad implements AutoCloseable {
         synchronized void failed(Throwable error) {
             failed++;
             if (firstFailure == null) {
-                firstFailure = String.valueOf(error.getCause() == null ? error : error.getCause());
+                Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause()
+                        : error;
+                firstFailure = cause.toString();
             }
         }
 

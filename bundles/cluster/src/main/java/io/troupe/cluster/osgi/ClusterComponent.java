@@ -10,6 +10,7 @@ import java.util.Hashtable;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
@@ -86,6 +87,9 @@ public final class ClusterComponent {
     public static final int REPLICATED_RANKING = 100;
     /** The bound of the whole leave. */
     static final Duration LEAVE_BUDGET = Duration.ofSeconds(8);
+    /** How long a joining node waits for its server to serve the cluster's tenants before it takes any. */
+    static final Duration TENANTS_WAIT = Duration.ofSeconds(5);
+    private static final Duration TENANTS_POLL = Duration.ofMillis(100);
     /** The part of it the releases may take. */
     static final Duration RELEASE_BUDGET = Duration.ofSeconds(4);
     /** The part of it handing the partitions over and redirecting the released tenants may take. */
@@ -252,6 +256,15 @@ public final class ClusterComponent {
             ClusterViewService view = new ClusterViewService(instance, settings.clusterName(),
                     started::missingMembers, figures, log, placement);
             FolderSync sync = folderSync(instance);
+            if (sync != null) {
+                synchronized (this) {
+                    if (!stopping) {
+                        folderSync = sync;
+                        sync.start();
+                    }
+                }
+                awaitClusterTenants(sync);
+            }
             boolean late;
             synchronized (this) {
                 ownership = placement;
@@ -266,10 +279,6 @@ public final class ClusterComponent {
                             properties("Troupe tenant placement (cluster " + settings.clusterName() + ")"));
                     viewRegistration = context.registerService(ClusterView.class, view,
                             properties("Troupe cluster view (cluster " + settings.clusterName() + ")"));
-                    if (sync != null) {
-                        folderSync = sync;
-                        sync.start();
-                    }
                 }
             }
             if (late) {
@@ -286,6 +295,46 @@ public final class ClusterComponent {
                     + "server.busy)", source, e.toString(), e);
             closeUnregistered(placement);
         }
+    }
+
+    /**
+     * Before this node takes tenants (the placement service is what lets the server welcome clients): waits,
+     * at most {@link #TENANTS_WAIT}, until the server serves every tenant the cluster has a file of, copied
+     * here by the folder sync. Otherwise a client that the cluster sends here at once, since the partitions of
+     * some tenants moved to this node as it joined, would be refused as an unknown tenant.
+     */
+    private void awaitClusterTenants(FolderSync sync) throws InterruptedException {
+        Set<String> expected;
+        try {
+            expected = sync.clusterTenants();
+        } catch (RuntimeException e) {
+            LOG.warn("Cluster: the cluster's tenants could not be listed ({}); not waiting for them", e.toString());
+            return;
+        }
+        long deadline = System.nanoTime() + TENANTS_WAIT.toNanos();
+        Set<String> missing = missingTenants(expected);
+        while (!missing.isEmpty() && System.nanoTime() < deadline && !isStopping()) {
+            Thread.sleep(TENANTS_POLL.toMillis()); // the start thread of a joining node; nothing else waits on it
+            missing = missingTenants(expected);
+        }
+        if (!missing.isEmpty()) {
+            LOG.warn("Cluster: the server does not serve the cluster's tenants {} {} s after joining; their clients"
+                    + " may be refused here until their files are loaded", missing, TENANTS_WAIT.toSeconds());
+        }
+    }
+
+    private synchronized boolean isStopping() {
+        return stopping;
+    }
+
+    /** The tenants of {@code expected} the server does not serve (all of them when its statistics are away). */
+    private Set<String> missingTenants(Set<String> expected) {
+        ServerStats stats = serverStats;
+        Set<String> missing = new TreeSet<>(expected);
+        if (stats != null) {
+            stats.tenants().forEach(tenant -> missing.remove(tenant.tenant()));
+        }
+        return missing;
     }
 
     /** Closes an ownership that was never handed to the component's fields. */

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -133,6 +134,7 @@ public final class FolderSync implements AutoCloseable {
 
     private final HazelcastInstance hazelcast;
     private final IMap<String, byte[]> files;
+    private final boolean syncsTenants;
     private final IMap<String, String> deploys;
     private final SyncedFolders folders;
     private final SyncLedger ledger;
@@ -178,6 +180,7 @@ public final class FolderSync implements AutoCloseable {
         this.deployFolder = home.toAbsolutePath().resolve(SyncedFolders.DEPLOY);
         this.interval = scanInterval;
         this.enabled = syncDeploy || syncTenants;
+        this.syncsTenants = syncTenants;
         Address address = hazelcast.getCluster().getLocalMember().getAddress();
         this.node = address.getHost() + ":" + address.getPort();
         this.thread = new Thread(this::run, THREAD);
@@ -205,6 +208,30 @@ public final class FolderSync implements AutoCloseable {
         thread.start();
         LOG.info("Cluster sync of {} started on node {}", folders.describe(), node);
     }
+
+    /**
+     * The tenants the cluster has files of now ({@code etc/io.troupe.tenant-<id>.cfg}, deletions left out),
+     * as the map says; empty when tenant files are not synchronised. Blocks on the network.
+     */
+    public Set<String> clusterTenants() {
+        Set<String> tenants = new TreeSet<>();
+        if (!syncsTenants) {
+            return tenants;
+        }
+        for (Map.Entry<String, byte[]> entry : files.entrySet()) {
+            String key = entry.getKey();
+            if (key.startsWith(TENANT_KEY_PREFIX) && key.endsWith(TENANT_KEY_SUFFIX)) {
+                FileRecord record = decodeOrNull(key, entry.getValue());
+                if (record != null && !record.deleted()) {
+                    tenants.add(key.substring(TENANT_KEY_PREFIX.length(), key.length() - TENANT_KEY_SUFFIX.length()));
+                }
+            }
+        }
+        return tenants;
+    }
+
+    private static final String TENANT_KEY_PREFIX = SyncedFolders.ETC + SyncedFolders.TENANT_PREFIX;
+    private static final String TENANT_KEY_SUFFIX = ".cfg";
 
     /** Stops the sync thread (waits for it, at most 10 s) and stops listening. Idempotent. */
     @Override

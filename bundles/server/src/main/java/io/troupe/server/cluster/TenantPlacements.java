@@ -48,6 +48,8 @@ public final class TenantPlacements {
     private volatile TenantPlacement placement;
     /** Guarded by this: HELLOs waiting for the cluster's placement service. */
     private final List<Waiting> waiting = new ArrayList<>();
+    /** Guarded by this: HELLOs waiting for the node to join before their credentials are checked. */
+    private final List<Runnable> joining = new ArrayList<>();
 
     /** A HELLO waiting for the placement service. */
     private record Waiting(String tenant, Executor loop, Consumer<Placement> then) {
@@ -123,14 +125,52 @@ public final class TenantPlacements {
         });
     }
 
+    /**
+     * Runs {@code then} through {@code loop} once this node has joined its cluster (at once, on the calling
+     * thread, standalone or joined), or after {@code joinWait} anyway. A HELLO's credentials are checked
+     * only then: a node that has just joined learns the cluster's tenants (their files, copied from the
+     * others) before the cluster places any on it, and a client sent to it meanwhile must not be refused as
+     * an unknown tenant.
+     */
+    public void whenJoined(Executor loop, Runnable then) {
+        if (!clustered || placement != null) {
+            then.run();
+            return;
+        }
+        AtomicBoolean ran = new AtomicBoolean();
+        Runnable once = () -> {
+            if (ran.compareAndSet(false, true)) {
+                loop.execute(then);
+            }
+        };
+        boolean queued;
+        synchronized (this) {
+            queued = placement == null && joining.add(once);
+        }
+        if (!queued) {
+            then.run(); // it joined between the read and the lock
+            return;
+        }
+        CompletableFuture.delayedExecutor(joinWait.toMillis(), TimeUnit.MILLISECONDS).execute(() -> {
+            synchronized (this) {
+                joining.remove(once);
+            }
+            once.run(); // not joined in time: the placement that follows answers why
+        });
+    }
+
     /** The cluster's placement service arrived: the HELLOs waiting for it are placed. */
     public void placementArrived(TenantPlacement arrived) {
         List<Waiting> ready;
+        List<Runnable> joined;
         synchronized (this) {
             placement = arrived;
             ready = List.copyOf(waiting);
             waiting.clear();
+            joined = List.copyOf(joining);
+            joining.clear();
         }
+        joined.forEach(Runnable::run);
         if (!ready.isEmpty()) {
             LOG.info("The cluster places tenants now: {} HELLO(s) that waited for it go on", ready.size());
         }
@@ -181,6 +221,6 @@ public final class TenantPlacements {
 
     /** HELLOs waiting for this node to join its cluster. */
     public synchronized int waiting() {
-        return waiting.size();
+        return waiting.size() + joining.size();
     }
 }

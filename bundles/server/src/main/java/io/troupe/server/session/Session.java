@@ -418,6 +418,14 @@ public final class Session implements ConnectionHandler, TenantSession {
         timers.stopAuth();
         verifying = true;
         connection.suspendReading();
+        // A node that is joining its cluster checks credentials once it knows the cluster's tenants.
+        sessions.placements().whenJoined(connection::execute, guarded(() -> authenticate(frame)));
+    }
+
+    private void authenticate(Frame frame) {
+        if (state != SessionState.AWAITING_HELLO) {
+            return; // closed meanwhile
+        }
         sessions.authenticator().authenticate(connection.remoteAddress().getAddress(), connection.tlsSession(),
                 frame.name(), frame.content(), connection::execute,
                 outcome -> guarded(() -> authenticated(frame, outcome)).run());

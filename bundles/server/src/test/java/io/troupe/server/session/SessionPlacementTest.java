@@ -202,9 +202,7 @@ class SessionPlacementTest {
         sessions.placements(placements);
         connection.receive(Frame.hello(2, TENANT, TOKEN));
         connection.runTasks();
-        awaitQueuedTask(connection);
-        connection.runTasks();
-        Frame busy = single(connection.takeWritten());
+        Frame busy = awaitFrame(connection); // not joined: the credentials, then the placement, wait in vain
         assertEquals("server.busy", busy.name());
         assertTrue(busy.text().contains("has not joined its cluster"), busy.text());
 
@@ -214,9 +212,7 @@ class SessionPlacementTest {
         second.open(sessions.handlers(ConnectionOptions.DEFAULTS).create(second));
         second.receive(Frame.hello(3, TENANT, TOKEN));
         second.runTasks();
-        awaitQueuedTask(second); // the cluster never redirects this handover
-        second.runTasks();
-        Frame stuck = single(second.takeWritten());
+        Frame stuck = awaitFrame(second); // the cluster never redirects this handover
         assertEquals("server.busy", stuck.name());
         assertTrue(stuck.text().contains("still being handed over"), stuck.text());
         moves.redirect(TENANT, "10.0.0.2:7878"); // late: the HELLO was answered once, and only once
@@ -224,14 +220,43 @@ class SessionPlacementTest {
         assertEquals(List.of(), second.takeWritten());
     }
 
-    /** Waits, at most 5 s, for a task from another thread (a timer) to reach the connection's loop. */
-    private static void awaitQueuedTask(ManualConnection target) throws InterruptedException {
+    /**
+     * Runs the connection's tasks as timers of other threads queue them, until it has written one frame:
+     * at most 5 s.
+     */
+    private static Frame awaitFrame(ManualConnection target) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (target.queuedTasks() == 0) {
+        while (target.written().isEmpty()) {
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("no task reached the loop within 5 s");
+                throw new AssertionError("nothing was written within 5 s");
             }
-            Thread.onSpinWait();
+            if (target.queuedTasks() > 0) {
+                target.runTasks();
+            } else {
+                Thread.onSpinWait();
+            }
+        }
+        return single(target.takeWritten());
+    }
+
+    @Test
+    void aNodeStillJoiningChecksNoCredentialsUntilItHasJoined() {
+        connection.receive(Frame.hello(5, "not-yet-known", TOKEN));
+        connection.runTasks();
+        assertEquals(List.of(), connection.takeWritten(), "a tenant the node may not know yet is not refused");
+        tenants.serve(config("not-yet-known")); // its file arrives from the cluster
+
+        cluster.answer = Placement.local();
+        placements.placementArrived(cluster);
+        connection.runTasks();
+        assertEquals(FrameType.WELCOME, single(connection.takeWritten()).type());
+    }
+
+    private static TenantConfig config(String tenant) {
+        try {
+            return TenantConfig.from(null, Map.of("tenant", tenant, "tokenHash", TOKEN_HASH));
+        } catch (Exception e) {
+            throw new AssertionError(e);
         }
     }
 

@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,8 +25,7 @@ import io.troupe.protocol.FrameType;
  * files do not cross a split). A tenant configured on both sides is served by both: that is what a split does,
  * and it is not silent (the ERROR above). Once the member list of one node is fixed and the node restarted,
  * the two form one cluster, each tenant file reaches the other node, and every tenant is served by exactly
- * one node again (run only with {@code -Dtroupe.it.blocked=true}: blocked by a bug of the folder sync, see its
- * reason).
+ * one node again.
  *
  * <p><b>Threading:</b> JUnit's thread; each node's output is read by {@link TroupeProcess}'s threads.
  */
@@ -38,8 +36,6 @@ class ClusterSplitIT {
     private static final Duration LOGGED = Duration.ofSeconds(60);
     private static final String CLUSTER = "split";
     private static final List<String> TENANTS = List.of("west", "east", "both");
-    /** The system property that runs the test blocked by a bug of the main code (it fails until fixed). */
-    private static final String BLOCKED = "troupe.it.blocked";
 
     @TempDir(cleanup = CleanupMode.ON_SUCCESS)
     Path dir;
@@ -52,10 +48,6 @@ class ClusterSplitIT {
     }
 
     @Test
-    @EnabledIfSystemProperty(named = BLOCKED, matches = "true", disabledReason = "blocked by FolderSync (main code, "
-            + "issue 17): a node restarted into the cluster after a split may keep to itself a tenant file it "
-            + "published in its own cluster only (its sync ledger holds it as published, the joined cluster has no "
-            + "record of it); seen in 2 of 4 runs; see the report of issue 17's tests. -D" + BLOCKED + "=true runs it")
     void aNodeWhoseMemberListIsFixedJoinsAndEveryTenantIsServedByExactlyOneNodeAgain() throws Exception {
         try (ClusterNodes nodes = ClusterNodes.install(dir, 2, 2, CLUSTER)) {
             split(nodes);

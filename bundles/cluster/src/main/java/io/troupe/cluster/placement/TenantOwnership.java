@@ -556,6 +556,12 @@ public final class TenantOwnership implements TenantPlacement {
     }
 
     private Placement elsewhere(String tenant, Member owner) {
+        if (!instance.getCluster().getMembers().contains(owner)) {
+            // A member that died is still named by its partitions until Hazelcast reassigns them (a moment):
+            // sending clients there would only bounce them back; an empty address makes them wait and retry.
+            return Placement.elsewhere("", "tenant " + tenant + " belonged to node " + owner.getUuid()
+                    + ", which left; its new owner is being chosen");
+        }
         return Placement.elsewhere(figures.clientAddress(owner.getUuid()), "tenant " + tenant
                 + " is served by node " + owner.getUuid());
     }

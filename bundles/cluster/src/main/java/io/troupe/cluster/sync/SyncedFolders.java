@@ -51,8 +51,9 @@ final class SyncedFolders {
 
     /** What is synchronised, for the log. */
     String describe() {
-        return (deploy ? home.resolve(DEPLOY) + "*.jar" : "") + (deploy && tenants ? " and " : "")
-                + (tenants ? home.resolve(ETC) + TENANT_PREFIX + "*.cfg" : "");
+        // Path.resolve drops the folder's trailing '/': put it back before the pattern
+        return (deploy ? home.resolve(DEPLOY) + "/*.jar" : "") + (deploy && tenants ? " and " : "")
+                + (tenants ? home.resolve(ETC) + "/" + TENANT_PREFIX + "*.cfg" : "");
     }
 
     /** Whether {@code key} names a file this node synchronises. */

@@ -106,6 +106,8 @@ public final class Session implements ConnectionHandler, TenantSession {
     private HandoverPause handover;
     /** The requests in flight when the handover paused the session. */
     private int inFlightAtPause;
+    /** BYE tenant.moved was sent: what the client still sends is dropped unread until it closes. */
+    private boolean discarding;
 
     Session(Connection connection, Sessions sessions, int maxInputBuffer) {
         this.connection = connection;
@@ -144,6 +146,10 @@ public final class Session implements ConnectionHandler, TenantSession {
     @Override
     public void onRead(Connection ignored, ByteBuffer input) {
         assertInLoop();
+        if (discarding) {
+            input.position(input.limit()); // after BYE tenant.moved: never read, never run, sent again elsewhere
+            return;
+        }
         try {
             while (decoding()) {
                 Frame frame = decoder.decode(input);
@@ -171,6 +177,10 @@ public final class Session implements ConnectionHandler, TenantSession {
         assertInLoop();
         try {
             inputEnded = true;
+            if (discarding) {
+                close(); // the client read BYE tenant.moved and closed: nothing more to drop
+                return;
+            }
             if (state == SessionState.AWAITING_HELLO && !verifying) {
                 close();
             } else {
@@ -247,14 +257,19 @@ public final class Session implements ConnectionHandler, TenantSession {
     @Override
     public void redirect(String address) {
         connection.execute(guarded(() -> {
-            if (state == SessionState.OPEN || state == SessionState.DRAINING) {
+            if ((state == SessionState.OPEN || state == SessionState.DRAINING) && !discarding) {
                 LOG.debug("Session {} of tenant '{}' from {}: BYE tenant.moved {}", id, tenant.id(),
                         connection.remoteAddress(), address);
                 if (!byeSent) {
                     byeSent = true;
                     write(Redirect.bye(address));
                 }
-                close();
+                // Closing with the paused frames unread would reset the connection, and the client might
+                // lose the BYE with them. Read on, dropping what comes unread (the client sends it again to
+                // the new owner), until the client closes, or the linger ends.
+                discarding = true;
+                connection.resumeReading();
+                timers.linger(SHUTDOWN_LINGER, this::close);
             }
         }));
     }

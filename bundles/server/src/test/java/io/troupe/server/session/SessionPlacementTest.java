@@ -148,8 +148,15 @@ class SessionPlacementTest {
         assertEquals(FrameType.BYE, bye.type());
         assertEquals("tenant.moved 10.0.0.8:7878", bye.text());
         assertEquals("10.0.0.8:7878", Redirect.target(bye).orElseThrow());
+        assertEquals(0, connection.unconsumedBytes(), "what came during the pause is dropped unread, not left to"
+                + " reset the connection");
+        connection.receive(request(3, "sent before the client read the BYE"));
+        assertEquals(List.of(), connection.takeWritten());
+        assertEquals(1, echo.asked.size(), "the requests sent during the pause and after never ran here");
+        assertTrue(connection.isOpen(), "open until the client closes, or the linger ends");
+        connection.endOfInput();
+        connection.runTasks();
         assertFalse(connection.isOpen());
-        assertEquals(1, echo.asked.size(), "the request sent during the pause never ran here");
     }
 
     @Test

@@ -19,6 +19,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -49,6 +51,9 @@ import io.troupe.protocol.FrameType;
  *     nodes' {@code troupe:cluster} tables agree, and clients given every node's address are served.</li>
  * <li>A plugin jar copied into {@code deploy/} of one node reaches every node and answers there, in the
  *     node's own shell and for the tenants each node serves.</li>
+ * <li>A jar no node can install (no manifest), copied into {@code deploy/} of one node, is reported in the log
+ *     with the node, the file and the version, and rolled back on every node (it had no previous version: it
+ *     is removed everywhere).</li>
  * <li>A fourth node joins under a steady load (two clients per tenant, requests continuously in flight),
  *     catches up with the plugin and the tenant files, and takes tenants over: no request fails, every add
  *     of the durable counter is counted once (the totals told are exactly 1..N), and {@code troupe:cluster}
@@ -174,6 +179,34 @@ class ClusterIT {
 
     @Test
     @Order(3)
+    void aJarRefusedOnOneNodeIsReportedAndRolledBackOnEveryNode() throws Exception {
+        // a jar with no manifest: no host can install it, and the first to refuse it rolls it back everywhere
+        Path built = Files.createTempFile("not-a-bundle", ".jar");
+        try (ZipOutputStream zip = new ZipOutputStream(Files.newOutputStream(built))) {
+            zip.putNextEntry(new ZipEntry("hello.txt"));
+            zip.write("no manifest here".getBytes(UTF_8));
+            zip.closeEntry();
+        }
+        copyInto(built, nodes.get(0).home().resolve("deploy/not-a-bundle.jar"));
+        Files.delete(built);
+        Await.until("the refused jar reported", Duration.ofSeconds(60), () -> {
+            for (ClusterNode node : live()) {
+                if (node.log().contains("Plugin deploy/not-a-bundle.jar version 1 failed on node")) {
+                    return true;
+                }
+            }
+            return false;
+        }, () -> "no node logged it");
+        for (ClusterNode node : live()) {
+            Path copy = node.home().resolve("deploy/not-a-bundle.jar");
+            Await.until("the refused jar gone from " + node, Duration.ofSeconds(60), () -> !Files.exists(copy),
+                    () -> copy + " still there");
+        }
+        System.out.println("[cluster] a jar no node can install was rolled back (removed) on every node");
+    }
+
+    @Test
+    @Order(4)
     void aFourthNodeJoiningUnderLoadTakesTenantsWithoutLosingARequest() throws Exception {
         ClusterNode fourth = nodes.get(3);
         Map<String, String> ownersBefore = awaitOwners();
@@ -212,7 +245,7 @@ class ClusterIT {
     }
 
     @Test
-    @Order(4)
+    @Order(5)
     void aNodeStoppedGracefullyUnderLoadHandsItsTenantsOverWithoutLosingARequest() throws Exception {
         Map<String, String> owners = awaitOwners();
         ClusterNode leaving = busiest(owners);
@@ -227,7 +260,7 @@ class ClusterIT {
     }
 
     @Test
-    @Order(5)
+    @Order(6)
     void aTenantFileRemovedOnOneNodeIsGoneOnEveryNode() throws Exception {
         String gone = TENANTS.get(TENANTS.size() - 1);
         Map<String, String> owners = awaitOwners();
@@ -256,7 +289,7 @@ class ClusterIT {
     }
 
     @Test
-    @Order(6)
+    @Order(7)
     void aKilledNodesTenantsComeBackOnTheSurvivorsWithEveryAcknowledgedAdd() throws Exception {
         Map<String, String> owners = awaitOwners();
         ClusterNode victim = busiest(owners);

@@ -1,5 +1,8 @@
 package io.troupe.server.session;
 
+import static io.troupe.server.session.WrittenFrames.request;
+import static io.troupe.server.session.WrittenFrames.single;
+import static io.troupe.server.session.WrittenFrames.types;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -273,19 +276,6 @@ class SessionPlacementTest {
         connection.receive(Frame.hello(1, TENANT, TOKEN));
         connection.runTasks();
         assertEquals(FrameType.WELCOME, single(connection.takeWritten()).type());
-    }
-
-    private static Frame request(long corrId, String text) {
-        return Frame.request(corrId, "echo", text.getBytes(UTF_8));
-    }
-
-    private static Frame single(List<Frame> frames) {
-        assertEquals(1, frames.size(), frames::toString);
-        return frames.get(0);
-    }
-
-    private static List<FrameType> types(List<Frame> frames) {
-        return frames.stream().map(Frame::type).toList();
     }
 
     /** The cluster's answer, as the test sets it; deferred answers complete when the test says. */

@@ -54,6 +54,9 @@ import io.troupe.protocol.FrameType;
  * <li>A jar no node can install (no manifest), copied into {@code deploy/} of one node, is reported in the log
  *     with the node, the file and the version, and rolled back on every node (it had no previous version: it
  *     is removed everywhere).</li>
+ * <li>A new version of a plugin, copied into {@code deploy/} of one node under load, is hot-swapped on every
+ *     node: no request fails, every add of the durable counter is counted once, and every tenant's counter
+ *     answers from the new version.</li>
  * <li>A fourth node joins under a steady load (two clients per tenant, requests continuously in flight),
  *     catches up with the plugin and the tenant files, and takes tenants over: no request fails, every add
  *     of the durable counter is counted once (the totals told are exactly 1..N), and {@code troupe:cluster}
@@ -207,6 +210,29 @@ class ClusterIT {
 
     @Test
     @Order(4)
+    void aPluginUpdatedOnOneNodeIsHotSwappedOnEveryNodeUnderLoadWithoutLosingARequest() throws Exception {
+        ClusterNode first = live().get(0);
+        Path v2 = first.home().resolve("samples/counter-2.0.0.jar");
+        assertTrue(Files.isRegularFile(v2), "no " + v2);
+        String swapped = "Plugin deploy/counter.jar: io.troupe.sample.counter updated from 1.0.0 to 2.0.0";
+        runLoad("hot swap of the counter to 2.0.0 from " + first, () -> {
+            copyInto(v2, first.home().resolve("deploy/counter.jar"));
+            for (ClusterNode node : live()) {
+                Await.until("the counter swapped on " + node, Duration.ofSeconds(60),
+                        () -> node.log().contains(swapped), () -> node.logTail(5));
+            }
+        });
+        checkCounters(false); // every add counted once across the swap, on every node
+        try (TenantClients clients = new TenantClients()) {
+            for (String tenant : TENANTS) {
+                assertEquals("2.0.0", request(clients.of(tenant), "counter.version", ""), "the counter of " + tenant);
+            }
+        }
+        System.out.println("[cluster] the counter was hot-swapped to 2.0.0 on every node under load");
+    }
+
+    @Test
+    @Order(5)
     void aFourthNodeJoiningUnderLoadTakesTenantsWithoutLosingARequest() throws Exception {
         ClusterNode fourth = nodes.get(3);
         Map<String, String> ownersBefore = awaitOwners();
@@ -245,7 +271,7 @@ class ClusterIT {
     }
 
     @Test
-    @Order(5)
+    @Order(6)
     void aNodeStoppedGracefullyUnderLoadHandsItsTenantsOverWithoutLosingARequest() throws Exception {
         Map<String, String> owners = awaitOwners();
         ClusterNode leaving = busiest(owners);
@@ -260,7 +286,7 @@ class ClusterIT {
     }
 
     @Test
-    @Order(6)
+    @Order(7)
     void aTenantFileRemovedOnOneNodeIsGoneOnEveryNode() throws Exception {
         String gone = TENANTS.get(TENANTS.size() - 1);
         Map<String, String> owners = awaitOwners();
@@ -289,7 +315,7 @@ class ClusterIT {
     }
 
     @Test
-    @Order(7)
+    @Order(8)
     void aKilledNodesTenantsComeBackOnTheSurvivorsWithEveryAcknowledgedAdd() throws Exception {
         Map<String, String> owners = awaitOwners();
         ClusterNode victim = busiest(owners);

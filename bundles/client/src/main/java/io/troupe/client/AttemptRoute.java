@@ -2,7 +2,9 @@ package io.troupe.client;
 
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Where and when a client's next connection attempt goes: the address ({@link ServerAddresses}), the
@@ -43,6 +45,12 @@ final class AttemptRoute {
     private ServerAddress attempted;
     /** Attempts left in the current round before it has failed. */
     private int roundLeft;
+    /**
+     * The addresses that could not be reached since the last WELCOME: a redirect naming one of them (a
+     * cluster node that died and that the others still name as the owner for a moment) is taken as naming
+     * no owner, so that the client backs off rather than spending its redirects on it at once.
+     */
+    private final Set<ServerAddress> unreachable = new HashSet<>();
 
     AttemptRoute(ClientSettings settings) {
         this.addresses = new ServerAddresses(settings.servers());
@@ -75,6 +83,7 @@ final class AttemptRoute {
         backoff.reset();
         trail.reset();
         roundFailures.clear();
+        unreachable.clear();
     }
 
     /**
@@ -87,6 +96,7 @@ final class AttemptRoute {
     boolean nextInRound(Throwable failure) {
         boolean refused = failure instanceof TroupeClientException;
         if (!refused) {
+            unreachable.add(attempted);
             addresses.advance();
             if (roundLeft > 0) {
                 roundFailures.add(failure);
@@ -110,7 +120,8 @@ final class AttemptRoute {
     /**
      * The server attempted last redirected to {@code target} ({@code ""}: it could not name the owner).
      * Unless that is one redirect too many, the next attempt goes to the owner at once, or to the next
-     * address after a backoff delay; either starts a new round.
+     * address after a backoff delay (also when the owner named could not be reached since the last
+     * WELCOME); either starts a new round.
      */
     Redirection redirect(String target) {
         TroupeClientException tooMany = trail.follow(attempted.toString(), target);
@@ -119,6 +130,11 @@ final class AttemptRoute {
             return new Redirection(tooMany, attempted, 0);
         }
         ServerAddress owner = owner(target);
+        if (owner != null && unreachable.contains(owner)) {
+            LOG.log(Level.DEBUG, "{0} redirected to {1}, which could not be reached just now; backing off", attempted,
+                    owner);
+            owner = null;
+        }
         long delay = 0;
         if (owner != null) {
             addresses.redirectTo(owner);

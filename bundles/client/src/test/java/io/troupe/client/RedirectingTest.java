@@ -280,6 +280,30 @@ class RedirectingTest {
     }
 
     @Test
+    void aRedirectToAnAddressThatCouldNotBeReachedBacksOffToTheNextServerInstead() throws Exception {
+        String dead = a.address(); // a node just killed, that another still names as the owner for a moment
+        a.stopListening();
+        b.redirectHellos(dead);
+        TestServer c = TestServer.start("s3cret");
+        try {
+            client = builder(dead, b.address(), c.address()).build();
+
+            assertEquals("session-1", result(client.connect()));
+
+            RecordingListener.Event redirect = listener.next(REDIRECTED);
+            assertEquals(b.address(), redirect.from());
+            assertEquals(c.address(), redirect.to(), "not back to the address that refused the connection");
+            assertEquals(Duration.ofMillis(10), redirect.delay(), "after the backoff, as for a redirect naming no one");
+            listener.next(CONNECTED);
+            assertEquals(1, c.hellos.size());
+        } finally {
+            client.close();
+            client = null;
+            c.close();
+        }
+    }
+
+    @Test
     void connectTriesTheNextServerWhenOneCannotBeReachedAndReportsEveryFailureWhenNoneCan() throws Exception {
         String dead = a.address();
         a.stopListening();

@@ -324,6 +324,16 @@ class TlsIT {
             }
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100));
         }
-        fail("log/troupe.log has no line with: " + text);
+        fail("log/troupe.log has no line with: " + text + "\n" + logTail(log));
+    }
+
+    /** The last lines of the log, so that a failed wait shows what the server said instead. */
+    private static String logTail(Path log) throws IOException {
+        if (!Files.exists(log)) {
+            return "(no log/troupe.log)";
+        }
+        List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+        return "last lines of log/troupe.log:\n"
+                + String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
     }
 }

@@ -22,11 +22,19 @@ import java.util.Objects;
  * @param handlers          per handler name, in name order
  * @param pools             the actor pools of poolable handlers, by handler name, then tenant (since 1.1)
  * @param tenants           the tenants that have or had actors, by id (since 1.3)
+ * @param pluginSwaps       plugin updates whose new revision took over (its actors moved to it) since the
+ *                          runtime started; 0 without a deploy folder (since 1.4)
+ * @param pluginRollbacks   plugin updates refused or failed after which the previous revision kept or resumed
+ *                          serving, since the runtime started (since 1.4)
+ * @param logQueueBytes     the memory the logger's buffer holds for records not yet written, in bytes: the
+ *                          capacity of its unwritten segments, at least one page while the logger runs; 0 when
+ *                          the runtime's logger is not the SLF4J provider (since 1.4)
  */
 public record RuntimeSnapshot(Instant takenAt, WorkerPoolStats workers, List<ThreadStats> loops,
                               double loopsBusyRatio, int actors, long mailboxBacklog, long deadLetters,
                               long logRecordsDropped, long stalls, List<HandlerStats> handlers,
-                              List<PoolStats> pools, List<TenantLoad> tenants) {
+                              List<PoolStats> pools, List<TenantLoad> tenants, long pluginSwaps,
+                              long pluginRollbacks, long logQueueBytes) {
 
     public RuntimeSnapshot {
         Objects.requireNonNull(takenAt, "takenAt");
@@ -35,6 +43,14 @@ public record RuntimeSnapshot(Instant takenAt, WorkerPoolStats workers, List<Thr
         handlers = List.copyOf(handlers);
         pools = List.copyOf(pools);
         tenants = List.copyOf(tenants);
+    }
+
+    /** A snapshot without the swap counts and the log queue (all 0): the constructor of version 1.3. */
+    public RuntimeSnapshot(Instant takenAt, WorkerPoolStats workers, List<ThreadStats> loops, double loopsBusyRatio,
+                           int actors, long mailboxBacklog, long deadLetters, long logRecordsDropped, long stalls,
+                           List<HandlerStats> handlers, List<PoolStats> pools, List<TenantLoad> tenants) {
+        this(takenAt, workers, loops, loopsBusyRatio, actors, mailboxBacklog, deadLetters, logRecordsDropped, stalls,
+                handlers, pools, tenants, 0, 0, 0);
     }
 
     /** A snapshot without tenants: the constructor of version 1.1. */

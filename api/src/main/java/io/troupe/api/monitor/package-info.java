@@ -7,7 +7,8 @@
  *   ----------------------------------------       ------------------------------------------
  *   troupe-monitor thread: every worker and        RuntimeStats.snapshot()
  *     IO loop heartbeat, busy ratio per second ──►   └─ RuntimeSnapshot
- *   actor registry, dead letters, log drops ─────►      ├─ WorkerPoolStats ── ThreadStats per worker
+ *   actor registry, dead letters, log drops,           ├─ WorkerPoolStats ── ThreadStats per worker
+ *   log queue, plugin swaps and rollbacks ───────►      │
  *                                                       ├─ ThreadStats per IO loop
  *                                                       ├─ HandlerStats per handler name
  *   actor pools of poolable handlers ────────────►      └─ PoolStats per pool (handler, tenant)
@@ -15,7 +16,13 @@
  *   server bundle (when it runs)
  *   sessions count per tenant; a sampler ────────► ServerStats.tenants()
  *     ends a 10 s rate window                        └─ TenantStats per tenant
+ *   one latency count per answered REQUEST ──────►      └─ RequestLatency (histogram), errors by code
  * </pre>
+ *
+ * <p>Since 1.4 the records carry what Prometheus-style metrics need besides: per tenant a request latency
+ * histogram ({@link io.troupe.api.monitor.RequestLatency}) and the errors by code; for the runtime the plugin
+ * swaps and rollbacks and the logger's queue. Every count is cumulative since its part started, so
+ * consumers compute rates and windows from two readings.
  *
  * <h2>Threading</h2>
  * {@link io.troupe.api.monitor.RuntimeStats#snapshot()} may be called from any thread; the records

@@ -60,6 +60,12 @@ import org.osgi.service.metatype.annotations.Option;
             options = {@Option(value = "true"), @Option(value = "false"), @Option(value = "auto")})
     String console() default "auto";
 
+    @AttributeDefinition(name = "Format", description = "How each record is written to the file and the console: "
+            + "text (one line, then the stack trace if any) or json (one JSON object per line, with the MDC entries "
+            + "and the throwable, for log shippers); any case.",
+            options = {@Option(value = "text"), @Option(value = "json")})
+    String format() default "text";
+
     @AttributeDefinition(name = "Configuration poll", min = "10", max = "3600000",
             description = "System property troupe.log.configPollMillis only: milliseconds between two looks at "
                     + "etc/io.troupe.log.cfg.")

@@ -1,7 +1,5 @@
 package io.troupe.host.log;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.ZoneId;
 import java.util.Map;
@@ -9,7 +7,8 @@ import java.util.TreeMap;
 import org.slf4j.event.Level;
 
 /**
- * Renders one log record as UTF-8 bytes, ready to be copied into the record queue.
+ * Renders one log record as a UTF-8 text line, ready to be copied into the record queue: the default
+ * {@link RecordFormat} ({@code format = text}; {@link JsonLineFormat} is the other).
  *
  * <pre>
  * 2026-11-29T23:59:01.123+00:00 INFO  [main] io.troupe.host.HostRuntime - Troupe runtime started {actor=/user/a, tenant=t1}
@@ -27,7 +26,7 @@ import org.slf4j.event.Level;
  *
  * <p>Threading: any thread; the only state is the {@link TimestampFormat} cache.
  */
-final class LogLineFormat {
+final class LogLineFormat implements RecordFormat {
 
     private static final byte[] NEWLINE = System.lineSeparator().getBytes(StandardCharsets.US_ASCII);
     private static final byte[][] PADDED_LEVELS = {ascii(" TRACE ["), ascii(" DEBUG ["), ascii(" INFO  ["),
@@ -41,30 +40,9 @@ final class LogLineFormat {
         this.timestamp = new TimestampFormat(zone);
     }
 
-    /**
-     * The record as a new array; see {@link #format(RecordBytes, long, Level, byte[], byte[], String,
-     * Map, String)}, with the throwable printed by {@link #stackTrace(Throwable)}.
-     */
-    byte[] format(long epochMillis, Level level, String threadName, String loggerName,
-            String message, Map<String, String> mdc, Throwable thrown) {
-        RecordBytes out = new RecordBytes(128 + loggerName.length() + message.length());
-        format(out, epochMillis, level, out.threadName.bytesOf(threadName),
-                loggerName.getBytes(StandardCharsets.UTF_8), message, mdc,
-                thrown == null ? null : stackTrace(thrown));
-        return out.toArray();
-    }
-
-    /**
-     * Appends one record to {@code out}. Calls no code but the JDK's: the stack trace, which runs the
-     * throwable's own methods, is printed beforehand by {@link #stackTrace(Throwable)}.
-     *
-     * @param threadName the thread's name as UTF-8
-     * @param loggerName the logger's name as UTF-8
-     * @param mdc        the caller's MDC entries; {@code null} or empty for none
-     * @param stackTrace the printed throwable to put after the line; {@code null} for none
-     */
-    void format(RecordBytes out, long epochMillis, Level level, byte[] threadName, byte[] loggerName,
-            String message, Map<String, String> mdc, String stackTrace) {
+    @Override
+    public void format(RecordBytes out, long epochMillis, Level level, byte[] threadName, byte[] loggerName,
+            String message, Map<String, String> mdc, PrintedThrowable thrown) {
         timestamp.formatTo(epochMillis, out);
         out.append(padded(level));
         out.append(threadName);
@@ -77,22 +55,9 @@ final class LogLineFormat {
             out.append(new TreeMap<>(mdc).toString());
         }
         out.append(NEWLINE);
-        if (stackTrace != null) {
-            out.append(stackTrace);
+        if (thrown != null) {
+            out.append(thrown.stackTrace());
         }
-    }
-
-    /** {@code thrown} exactly as {@link Throwable#printStackTrace()} prints it; never throws. */
-    static String stackTrace(Throwable thrown) {
-        StringWriter trace = new StringWriter(1024);
-        try (PrintWriter writer = new PrintWriter(trace)) {
-            thrown.printStackTrace(writer);
-        } catch (RuntimeException e) {
-            // A throwable whose toString/getMessage throws must not turn a log call into a failure.
-            trace.write("[stack trace of " + thrown.getClass().getName() + " could not be printed: "
-                    + e.getClass().getName() + "]" + System.lineSeparator());
-        }
-        return trace.toString();
     }
 
     /** The level padded to five characters, between the spaces and the bracket around it. */

@@ -25,8 +25,8 @@ import io.troupe.config.ConfigurationSource;
  *
  * <p>The keys, their types, defaults, bounds and descriptions are those of the typed model
  * {@link LogConfiguration} ({@code level}, {@code flushIntervalMillis}, {@code bufferCapBytes},
- * {@code fullWaitMillis}, {@code rollSizeBytes}, {@code retention}, {@code console}), checked by the
- * same {@link ConfigurationCheck} as the ConfigAdmin configurations; besides them {@code level.<prefix>}
+ * {@code fullWaitMillis}, {@code rollSizeBytes}, {@code retention}, {@code console}, {@code format}), checked
+ * by the same {@link ConfigurationCheck} as the ConfigAdmin configurations; besides them {@code level.<prefix>}
  * sets the level of the loggers under a prefix ({@link LevelThresholds}), checked against the same
  * level names.
  *
@@ -57,8 +57,9 @@ final class LogSettings {
     static final String ROLL_SIZE = "rollSizeBytes";
     static final String RETENTION = "retention";
     static final String CONSOLE = "console";
+    static final String FORMAT = "format";
     private static final Set<String> KEYS = Set.of(LEVEL, FLUSH_INTERVAL, BUFFER_CAP, FULL_WAIT,
-            ROLL_SIZE, RETENTION, CONSOLE);
+            ROLL_SIZE, RETENTION, CONSOLE, FORMAT);
     private static final Set<String> SYSTEM_ONLY = Set.of(CONFIG_PROPERTY, CONFIG_POLL_PROPERTY);
 
     static final Level DEFAULT_LEVEL = Level.INFO;
@@ -85,6 +86,11 @@ final class LogSettings {
         }
     }
 
+    /** How records are written: {@link LogLineFormat} or {@link JsonLineFormat}. */
+    enum Format {
+        TEXT, JSON
+    }
+
     private static final LogSettings DEFAULTS = new LogSettings();
 
     private final Level root;
@@ -98,6 +104,7 @@ final class LogSettings {
     private final long rollSizeBytes;
     private final int retention;
     private final Console console;
+    private final Format format;
     private final long configPollMillis;
     private final List<String> warnings;
     /** The values of the keys of {@link LogConfiguration} accepted last, which the next bad value keeps. */
@@ -105,13 +112,13 @@ final class LogSettings {
 
     private LogSettings() {
         this(DEFAULT_LEVEL, Map.of(), null, null, DEFAULT_FLUSH_INTERVAL_MILLIS, DEFAULT_BUFFER_CAP_BYTES,
-                DEFAULT_FULL_WAIT_MILLIS, DEFAULT_ROLL_SIZE_BYTES, DEFAULT_RETENTION, Console.AUTO,
+                DEFAULT_FULL_WAIT_MILLIS, DEFAULT_ROLL_SIZE_BYTES, DEFAULT_RETENTION, Console.AUTO, Format.TEXT,
                 DEFAULT_CONFIG_POLL_MILLIS, List.of(), Map.of());
     }
 
     private LogSettings(Level root, Map<String, Level> prefixes, Path logFile, Path configFile,
             long flushIntervalMillis, int bufferCapBytes, long fullWaitMillis, long rollSizeBytes,
-            int retention, Console console, long configPollMillis, List<String> warnings,
+            int retention, Console console, Format format, long configPollMillis, List<String> warnings,
             Map<String, Object> values) {
         this.root = root;
         this.prefixes = Map.copyOf(prefixes);
@@ -124,6 +131,7 @@ final class LogSettings {
         this.rollSizeBytes = rollSizeBytes;
         this.retention = retention;
         this.console = console;
+        this.format = format;
         this.configPollMillis = configPollMillis;
         this.warnings = List.copyOf(warnings);
         this.values = Map.copyOf(values);
@@ -181,6 +189,10 @@ final class LogSettings {
         return console;
     }
 
+    Format format() {
+        return format;
+    }
+
     long configPollMillis() {
         return configPollMillis;
     }
@@ -231,7 +243,8 @@ final class LogSettings {
             return new LogSettings(Level.valueOf(config.level()), prefixes, logFile, configFile,
                     config.flushIntervalMillis(), config.bufferCapBytes(), config.fullWaitMillis(),
                     config.rollSizeBytes(), config.retention(),
-                    Console.valueOf(config.console().toUpperCase(Locale.ROOT)), config.configPollMillis(), warnings,
+                    Console.valueOf(config.console().toUpperCase(Locale.ROOT)),
+                    Format.valueOf(config.format().toUpperCase(Locale.ROOT)), config.configPollMillis(), warnings,
                     checked.values());
         }
 
@@ -351,11 +364,11 @@ final class LogSettings {
         return LEVEL_NAMES.contains(name) ? Optional.of(Level.valueOf(name)) : Optional.empty();
     }
 
-    /** The forms of a value the model's options take: level names in capitals, console in small letters. */
+    /** The forms of a value the model's options take: level names in capitals, console and format in small letters. */
     private static String normalized(String key, String value) {
         return switch (key) {
             case LEVEL -> value.trim().toUpperCase(Locale.ROOT);
-            case CONSOLE -> value.trim().toLowerCase(Locale.ROOT);
+            case CONSOLE, FORMAT -> value.trim().toLowerCase(Locale.ROOT);
             default -> value;
         };
     }

@@ -78,7 +78,10 @@ public final class TroupeLogging {
 
     private final Clock clock;
     private final MDCAdapter mdc;
-    private final LogLineFormat format;
+    private final RecordFormat text;
+    private final RecordFormat json;
+    /** The format in force ({@code format} of the settings): read once per record, replaced on a reload. */
+    private volatile RecordFormat format;
     /**
      * Each producer thread's buffer for rendering its records. Threads of other bundles hold one of
      * these host objects until they end; it pins the host's class loader after a refresh of the host
@@ -111,10 +114,12 @@ public final class TroupeLogging {
             Supplier<PrintStream> stderr) {
         this.clock = Objects.requireNonNull(clock, "clock");
         this.mdc = Objects.requireNonNull(mdc, "mdc");
-        this.format = new LogLineFormat(clock.getZone());
+        this.text = new LogLineFormat(clock.getZone());
+        this.json = new JsonLineFormat(clock.getZone());
         List<String> problems = new ArrayList<>();
         this.config = new LogConfigWatch(system, problems::add);
         LogSettings first = config.settings();
+        this.format = formatOf(first);
         this.queue = new RecordQueue(first.bufferCapBytes(), TimeUnit.MILLISECONDS.toNanos(first.fullWaitMillis()));
         this.loggers = new TroupeLoggerFactory(this, first.thresholds());
         this.writer = new LogWriter(queue, terminal, Objects.requireNonNull(stderr, "stderr"),
@@ -257,6 +262,28 @@ public final class TroupeLogging {
         return queue.dropped();
     }
 
+    /**
+     * Bytes the buffer holds for records not yet written (the capacity of its unwritten segments, at least
+     * one page): one atomic read, for the runtime statistics.
+     */
+    public long queuedBytes() {
+        return queue.queuedBytes();
+    }
+
+    /**
+     * Bytes the record queue holds in memory now: the capacity of its segments not yet written, the
+     * quantity {@link #bufferCapBytes()} bounds. Two atomic reads; any thread, as often as a metrics
+     * scrape likes.
+     */
+    public long queuedBytes() {
+        return queue.queuedBytes();
+    }
+
+    /** The cap on {@link #queuedBytes()} in force ({@code bufferCapBytes}), past which records are dropped. */
+    public int bufferCapBytes() {
+        return config.settings().bufferCapBytes();
+    }
+
     TroupeLoggerFactory loggerFactory() {
         return loggers;
     }
@@ -281,11 +308,11 @@ public final class TroupeLogging {
      * when that happens.
      */
     void write(Level level, byte[] loggerName, String message, Throwable thrown, boolean fatal) {
-        String stackTrace = thrown == null ? null : LogLineFormat.stackTrace(thrown);
+        PrintedThrowable printed = thrown == null ? null : PrintedThrowable.of(thrown);
         RecordBytes record = recordBytes.get();
         record.clear();
         byte[] threadName = record.threadName.bytesOf(Thread.currentThread().getName());
-        format.format(record, clock.millis(), level, threadName, loggerName, message, entries(), stackTrace);
+        format.format(record, clock.millis(), level, threadName, loggerName, message, entries(), printed);
         if (fatal || writer.direct()) {
             writer.writeNow(record.array(), record.length(), fatal);
         } else if (queue.offer(record.array(), record.length()) == RecordQueue.Offer.CLOSED) {
@@ -312,6 +339,10 @@ public final class TroupeLogging {
         Map<String, String> merged = new HashMap<>(runtime);
         merged.putAll(own);
         return merged;
+    }
+
+    private RecordFormat formatOf(LogSettings settings) {
+        return settings.format() == LogSettings.Format.JSON ? json : text;
     }
 
     /** The entries of the first record context that has some for the calling thread; null for none. */
@@ -344,6 +375,7 @@ public final class TroupeLogging {
         queue.setCap(next.bufferCapBytes());
         queue.setFullWaitNanos(TimeUnit.MILLISECONDS.toNanos(next.fullWaitMillis()));
         writer.apply(next);
+        format = formatOf(next);
         writer.writeOwn(Level.INFO, "Applied " + config.path().orElseThrow(), null);
         for (String warning : config.newWarnings()) {
             writer.writeOwn(Level.WARN, warning, null);

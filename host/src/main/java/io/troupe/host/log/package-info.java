@@ -16,7 +16,8 @@
  *                 level check, {} formatting              │
  *                      │ write(level, name, message, thrown, fatal)
  *                      ▼                                  │
- *               LogLineFormat: UTF-8 bytes on the caller's thread, into its RecordBytes,
+ *               RecordFormat: UTF-8 bytes on the caller's thread, into its RecordBytes,
+ *                      │          LogLineFormat (format = text) or JsonLineFormat (format = json)
  *                      │          (reused per thread: rendering ASCII allocates nothing),
  *                      │          with the caller's MDC and the RecordContext's entries
  *                      │          (TurnRecordContext: the actor and tenant of a worker's turn)

@@ -179,4 +179,28 @@ class LogSettingsTest {
         assertTrue(LogSettings.Console.TRUE.resolve(false, true));
         assertFalse(LogSettings.Console.FALSE.resolve(true, false));
     }
+
+    @Test
+    void theFormatIsTextByDefaultAndJsonInAnyCaseFromTheFileOrAProperty() {
+        assertEquals(LogSettings.Format.TEXT, LogSettings.parse(Map.of()).format());
+        assertEquals(LogSettings.Format.JSON, LogSettings.parse(Map.of("troupe.log.format", " JSON ")).format());
+
+        LogSettings fromFile = LogSettings.parse(Map.of("troupe.log.format", "json"), Map.of("format", "Text"), null);
+
+        assertEquals(LogSettings.Format.TEXT, fromFile.format(), "the file wins");
+        assertEquals(List.of(), fromFile.warnings());
+    }
+
+    @Test
+    void aBadFormatIsNamedWithTheFileTheKeyAndTheChoicesAndKeepsThePreviousFormat() {
+        LogSettings json = LogSettings.parse(Map.of(), Map.of("format", "json"), null);
+
+        LogSettings next = LogSettings.parse(Map.of(), Map.of("format", "xml"), json);
+
+        assertEquals(LogSettings.Format.JSON, next.format());
+        assertEquals(List.of("io.troupe.log.cfg: format = 'xml': not one of text, json; keeping json"),
+                next.warnings());
+        assertEquals(List.of("troupe.log.format = 'logfmt': not one of text, json; keeping text"),
+                LogSettings.parse(Map.of("troupe.log.format", "logfmt")).warnings());
+    }
 }

@@ -23,6 +23,8 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -309,6 +311,72 @@ class TroupeLoggingTest {
     }
 
     @Test
+    void formatJsonInTheConfigurationFileAppliesLiveAndEveryLaterRecordIsOneJsonObjectWithItsMdcAndThrowable()
+            throws Exception {
+        Path config = Files.createDirectories(home.resolve("etc")).resolve("io.troupe.log.cfg");
+        Files.writeString(config, "format = text\n");
+        TroupeLogging logging = logging("troupe.log.configPollMillis", "10", "troupe.log.flushIntervalMillis", "10");
+        Thread caller = Thread.currentThread();
+        logging.setRecordContext(() -> Thread.currentThread() == caller ? Map.of("actor", "echo-7#7") : null);
+        Logger log = logging.loggerFactory().getLogger("io.troupe.sample.Echo");
+        log.info("as text");
+
+        rewrite(config, "format = JSON\n", 10);
+        await(() -> read(file()).contains("\"message\":\"Applied " + jsonEscaped(config.toString()) + "\""));
+        logging.mdc().put("request", "r-\"1\"");
+        log.error("failed for {}", "tenant \"acme\"", new IllegalStateException("boom\nline two"));
+        logging.mdc().clear();
+        rewrite(config, "format = yaml\n", 20);
+        await(() -> read(file()).contains("format = 'yaml'"));
+        log.info("still json");
+        logging.flush();
+
+        List<String> lines = Files.readAllLines(file());
+        assertTrue(lines.get(0).endsWith(" INFO  [" + caller.getName() + "] io.troupe.sample.Echo - as text"
+                + " {actor=echo-7#7}"), lines.get(0));
+        ObjectMapper json = new ObjectMapper();
+        List<JsonNode> records = new ArrayList<>();
+        for (String line : lines.subList(1, lines.size())) {
+            records.add(json.readTree(line)); // every later line is a whole JSON object
+        }
+        assertEquals(5, records.size(), lines.toString());
+        assertEquals("Applied " + config, records.get(0).get("message").textValue());
+        JsonNode failed = records.get(1);
+        assertEquals("ERROR", failed.get("level").textValue());
+        assertEquals(caller.getName(), failed.get("thread").textValue());
+        assertEquals("io.troupe.sample.Echo", failed.get("logger").textValue());
+        assertEquals("failed for tenant \"acme\"", failed.get("message").textValue());
+        assertEquals(Map.of("actor", "echo-7#7", "request", "r-\"1\""),
+                json.convertValue(failed.get("mdc"), Map.class));
+        assertEquals("java.lang.IllegalStateException", failed.get("throwable").get("class").textValue());
+        assertEquals("boom\nline two", failed.get("throwable").get("message").textValue());
+        assertTrue(failed.get("throwable").get("stack").textValue()
+                .startsWith("java.lang.IllegalStateException: boom\nline two" + NL + "\tat "));
+        assertEquals("Applied " + config, records.get(2).get("message").textValue());
+        assertEquals("WARN", records.get(3).get("level").textValue());
+        assertEquals("io.troupe.log.cfg: format = 'yaml': not one of text, json; keeping json",
+                records.get(3).get("message").textValue());
+        assertEquals("still json", records.get(4).get("message").textValue());
+    }
+
+    @Test
+    void theQueuedBytesGrowWithRecordsWaitingAndShrinkOnceWritten() {
+        TroupeLogging logging = logging();
+        Logger log = logging.loggerFactory().getLogger("l");
+        assertEquals(RecordQueue.INITIAL_BYTES, logging.queuedBytes());
+        assertEquals(LogSettings.DEFAULT_BUFFER_CAP_BYTES, logging.bufferCapBytes());
+
+        for (int i = 0; i < 200; i++) {
+            log.info("r".repeat(100));
+        }
+        long waiting = logging.queuedBytes();
+        logging.flush();
+
+        assertTrue(waiting >= 200 * 100, "segments hold the records: " + waiting);
+        assertTrue(logging.queuedBytes() < waiting, "written segments are released: " + logging.queuedBytes());
+    }
+
+    @Test
     void anInvalidLevelPropertyIsWrittenOnceAsAWarnRecord() throws IOException {
         TroupeLogging logging = logging("troupe.log.level", "LOUD");
         Logger log = logging.loggerFactory().getLogger("l");
@@ -347,6 +415,10 @@ class TroupeLoggingTest {
 
         assertTrue(e.getMessage().contains("instead of " + TroupeServiceProvider.class.getName()),
                 e.getMessage());
+    }
+
+    private static String jsonEscaped(String text) {
+        return text.replace("\\", "\\\\").replace("\"", "\\\"");
     }
 
     private Path file() {

@@ -263,14 +263,6 @@ public final class TroupeLogging {
     }
 
     /**
-     * Bytes the buffer holds for records not yet written (the capacity of its unwritten segments, at least
-     * one page): one atomic read, for the runtime statistics.
-     */
-    public long queuedBytes() {
-        return queue.queuedBytes();
-    }
-
-    /**
      * Bytes the record queue holds in memory now: the capacity of its segments not yet written, the
      * quantity {@link #bufferCapBytes()} bounds. Two atomic reads; any thread, as often as a metrics
      * scrape likes.

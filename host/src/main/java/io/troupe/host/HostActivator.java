@@ -29,6 +29,7 @@ import io.troupe.config.ConfigurationSource;
 import io.troupe.host.core.CoreSettings;
 import io.troupe.host.core.RuntimeCore;
 import io.troupe.host.deploy.DeployWatcher;
+import io.troupe.host.deploy.SwapCounts;
 import io.troupe.host.log.LoggerUse;
 import io.troupe.host.log.OsgiLogForwarder;
 import io.troupe.host.log.TroupeLogging;
@@ -70,6 +71,8 @@ public final class HostActivator implements BundleActivator {
     /** Null without a wired org.osgi.service.log package: then the class is never loaded. */
     private OsgiLogForwarder osgiLog;
     private DeployWatcher deployer;
+    /** The deployer's swaps and rollbacks, reported by the monitor's statistics (zeros without a deploy folder). */
+    private final SwapCounts swapCounts = new SwapCounts();
     /** Hands the StateStore service to the actor system. */
     private StateStoreTracker stateStores;
     private PluginDirectory plugins;
@@ -108,7 +111,8 @@ public final class HostActivator implements BundleActivator {
         String deployDir = framework.troupe_deploy_dir();
         if (!deployDir.isBlank()) {
             deployer = new DeployWatcher(context, Path.of(deployDir), plugins,
-                    Duration.ofMillis(framework.troupe_deploy_pollMillis()), framework.troupe_deploy_startLevel());
+                    Duration.ofMillis(framework.troupe_deploy_pollMillis()), framework.troupe_deploy_startLevel(),
+                    swapCounts);
             deployer.start();
         }
         Dictionary<String, Object> properties = new Hashtable<>();
@@ -186,7 +190,7 @@ public final class HostActivator implements BundleActivator {
     /** Starts the monitor with {@code current} and registers its statistics; under this object's monitor. */
     private void startMonitor(HostSettings current) {
         List<EventLoop> loops = reactor.loops();
-        RuntimeStats stats = core.startMonitor(current.monitor(), current.pools(), () -> loops);
+        RuntimeStats stats = core.startMonitor(current.monitor(), current.pools(), () -> loops, swapCounts);
         Dictionary<String, Object> properties = new Hashtable<>();
         properties.put(Constants.SERVICE_DESCRIPTION, "Troupe runtime statistics");
         statsRegistration = context.registerService(RuntimeStats.class, stats, properties);

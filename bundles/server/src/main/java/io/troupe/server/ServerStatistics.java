@@ -15,8 +15,8 @@ import io.troupe.server.tenant.TenantMetrics;
 import io.troupe.server.tenant.ThrottleLimit;
 
 /**
- * The server's {@link ServerStats} service: each tenant's connections, requests, rate, errors, bytes,
- * limits and throttling, read from its counters ({@link TenantMetrics}, its
+ * The server's {@link ServerStats} service: each tenant's connections, requests, rate, errors by code,
+ * request latency histogram, bytes, limits and throttling, read from its counters ({@link TenantMetrics}, its
  * {@link io.troupe.server.tenant.TenantThrottling}); the rates are those of the last window that
  * {@link TenantSampler} ended.
  *
@@ -52,6 +52,7 @@ final class ServerStatistics implements ServerStats {
                 tenant.throttling().throttledBy().stream().map(ThrottleLimit::key)
                         .collect(Collectors.toCollection(TreeSet::new)),
                 limits.maxBytesPerSecond(), limits.frameLimit(serverMaxFrameBytes), limits.weight(),
-                limits.maxActors(), limits.maxQueuedMessages(), limits.handlers());
+                limits.maxActors(), limits.maxQueuedMessages(), limits.handlers(), metrics.errorsByCode(),
+                metrics.latency().read());
     }
 }

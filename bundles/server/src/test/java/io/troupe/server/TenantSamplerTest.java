@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
 
+import io.troupe.api.monitor.RequestLatency;
 import io.troupe.api.monitor.TenantStats;
 import io.troupe.server.tenant.Tenant;
 import io.troupe.server.tenant.TenantConfig;
@@ -39,11 +40,19 @@ class TenantSamplerTest {
         assertEquals(new TenantStats("alpha", 0, 1000, 0, 0.0, 0, 0, 0,
                 Map.of("bytesPerSecond", 0L, "requestsPerSecond", 0L, "queuedMessages", 0L, "pendingOutput", 0L),
                 Set.of(), 0,
-                SERVER_FRAME_LIMIT, 1, 0, 0, Set.of()), stats.get(0), "the defaults");
+                SERVER_FRAME_LIMIT, 1, 0, 0, Set.of(), Map.of(), stats.get(0).latency()), stats.get(0), "the defaults");
+        assertEquals(0, stats.get(0).latency().count());
         assertEquals(new TenantStats("zeta", 0, 4, 25, 2.5, 1, 100, 2048,
                 Map.of("bytesPerSecond", 0L, "requestsPerSecond", 3 * SECOND, "queuedMessages", 0L, "pendingOutput",
                         0L), Set.of(), 5000,
-                4096, 7, 10, 50, Set.of("echo", "wordcount")), stats.get(1));
+                4096, 7, 10, 50, Set.of("echo", "wordcount"), Map.of("no.handler", 1L), stats.get(1).latency()),
+                stats.get(1));
+        RequestLatency latency = stats.get(1).latency();
+        assertEquals(1, latency.count());
+        assertEquals(3_000_000L, latency.sumNanos());
+        assertTrue(latency.quantileSeconds(0.5) > 0.002 && latency.quantileSeconds(0.5) <= 0.005,
+                "in the bucket (2 ms, 5 ms]: " + latency.quantileSeconds(0.5));
+        assertEquals(latency.boundsNanos(), stats.get(0).latency().boundsNanos(), "every tenant has the same buckets");
     }
 
     @Test
@@ -93,7 +102,8 @@ class TenantSamplerTest {
             zeta.metrics().countRequest();
         }
         zeta.metrics().countBytes(2048);
-        zeta.metrics().countError();
+        zeta.metrics().countError("no.handler");
+        zeta.metrics().latency().record(3_000_000L);
         zeta.throttling().limit(ThrottleLimit.REQUESTS_PER_SECOND).begin(now.get());
         now.addAndGet(3 * SECOND);
         zeta.throttling().limit(ThrottleLimit.REQUESTS_PER_SECOND).end(now.get());

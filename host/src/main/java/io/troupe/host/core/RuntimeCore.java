@@ -14,9 +14,11 @@ import io.troupe.api.monitor.RuntimeStats;
 import io.troupe.host.actor.ActorSystem;
 import io.troupe.host.actor.TurnRecordContext;
 import io.troupe.host.dispatch.WorkerPool;
+import io.troupe.host.deploy.SwapCounts;
 import io.troupe.host.log.LoggerUse;
 import io.troupe.host.log.TroupeLogging;
 import io.troupe.host.monitor.ActorPoolSettings;
+import io.troupe.host.monitor.HostCounts;
 import io.troupe.host.monitor.MonitorListener;
 import io.troupe.host.monitor.MonitorSettings;
 import io.troupe.host.monitor.RuntimeMonitor;
@@ -123,6 +125,15 @@ public final class RuntimeCore {
      */
     public RuntimeStats startMonitor(MonitorSettings monitorSettings, ActorPoolSettings poolSettings,
                                      Supplier<List<EventLoop>> loops) {
+        return startMonitor(monitorSettings, poolSettings, loops, new SwapCounts());
+    }
+
+    /**
+     * Starts the monitor as {@link #startMonitor(MonitorSettings, ActorPoolSettings, Supplier)} does, its
+     * statistics reporting the plugin swaps and rollbacks {@code swaps} counts (the host's deploy folder).
+     */
+    public RuntimeStats startMonitor(MonitorSettings monitorSettings, ActorPoolSettings poolSettings,
+                                     Supplier<List<EventLoop>> loops, SwapCounts swaps) {
         synchronized (lifecycle) {
             if (closed) {
                 throw new IllegalStateException("the runtime is closed");
@@ -130,8 +141,9 @@ public final class RuntimeCore {
             if (monitor != null) {
                 throw new IllegalStateException("the monitor runs already");
             }
-            monitor = new RuntimeMonitor(monitorSettings, workers, system, loops, this::droppedLogRecords,
-                    MonitorListener.NONE, directory.pools(), poolSettings);
+            monitor = new RuntimeMonitor(monitorSettings, workers, system, loops,
+                    new HostCounts(this::droppedLogRecords, this::queuedLogBytes, swaps), MonitorListener.NONE,
+                    directory.pools(), poolSettings);
             monitor.start(settings.monitorThreadName());
             return monitor.stats();
         }
@@ -164,6 +176,11 @@ public final class RuntimeCore {
     /** Records the logger dropped at its buffer cap; 0 when SLF4J is bound to another provider. */
     public long droppedLogRecords() {
         return logging == null ? 0 : logging.logging().droppedRecords();
+    }
+
+    /** Bytes the logger's buffer holds for records not yet written; 0 when SLF4J is bound to another provider. */
+    public long queuedLogBytes() {
+        return logging == null ? 0 : logging.logging().queuedBytes();
     }
 
     /**

@@ -61,14 +61,18 @@ public final class DeployWatcher {
     private final int startLevel;
     private final Path goodCopies;
     private final DeployOutcomes outcomes;
+    private final SwapCounts counts;
     private final Map<String, Entry> entries = new HashMap<>();
     private final Thread thread;
     private volatile boolean running = true;
     /** Whether the last listing failed, so that a missing folder is reported once, not every poll. */
     private boolean unreadable;
 
-    public DeployWatcher(BundleContext context, Path folder, PluginDirectory plugins, Duration poll, int startLevel) {
+    /** @param counts where the swaps and rollbacks of updates are counted */
+    public DeployWatcher(BundleContext context, Path folder, PluginDirectory plugins, Duration poll, int startLevel,
+                         SwapCounts counts) {
         this.context = context;
+        this.counts = counts;
         this.folder = folder;
         this.plugins = plugins;
         this.poll = poll;
@@ -210,6 +214,9 @@ public final class DeployWatcher {
         } catch (IOException e) {
             LOG.error("Plugin deploy/{} is not usable: {}; it is retried when the file changes", file, e.getMessage());
             Bundle running = entry.bundleId < 0 ? null : context.getBundle(entry.bundleId);
+            if (running != null) {
+                counts.rolledBack();
+            }
             outcomes.refused(file, snapshot, running == null ? DeployOutcomes.FAILED : DeployOutcomes.ROLLED_BACK,
                     running == null ? null : running.getSymbolicName(), null,
                     running == null ? null : running.getVersion().toString(), "not usable: " + e.getMessage());
@@ -287,6 +294,7 @@ public final class DeployWatcher {
                     + String.join("; ", refused);
             LOG.error("Plugin deploy/{}: {} {} refused: {}; {} {} keeps running", file, symbolicName, jar.version(),
                     reason, symbolicName, oldVersion);
+            counts.rolledBack();
             outcomes.refused(file, snapshot, DeployOutcomes.ROLLED_BACK, symbolicName, jar.version(), oldVersion,
                     reason);
             return;
@@ -295,6 +303,7 @@ public final class DeployWatcher {
             String failure = replace(bundle, snapshot, names);
             if (failure == null) {
                 keepGoodCopy(snapshot, file);
+                counts.swapped();
                 LOG.info("Plugin deploy/{}: {} updated from {} to {} in {} ms", file, symbolicName, oldVersion,
                         bundle.getVersion(), (System.nanoTime() - begin) / 1_000_000);
                 outcomes.running(file, snapshot, symbolicName, bundle.getVersion().toString());
@@ -319,6 +328,7 @@ public final class DeployWatcher {
             if (again == null) {
                 LOG.info("Plugin deploy/{}: rolled back to {} {}; its actors resumed with their state", file,
                         symbolicName, bundle.getVersion());
+                counts.rolledBack();
                 outcomes.refused(file, snapshot, DeployOutcomes.ROLLED_BACK, symbolicName, jar.version(),
                         bundle.getVersion().toString(), failure);
             } else {

@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 import io.troupe.api.ActorInfo;
@@ -28,7 +27,8 @@ import io.troupe.host.reactor.EventLoop;
 
 /**
  * The host's {@link RuntimeStats} service: reads the worker and loop heartbeats, the actor registry,
- * the dead-letter count and the logger's drop count when asked, and adds the busy ratios of the
+ * the dead-letter count and the other parts' {@link HostCounts} (the logger's drops and queue, the
+ * deployer's swaps and rollbacks) when asked, and adds the busy ratios of the
  * monitor's last complete window.
  *
  * <p>Handler statistics add up the top-level actors whose origin is {@code handler:NAME}, one per
@@ -51,7 +51,7 @@ final class HostRuntimeStats implements RuntimeStats {
     private final ActorSystem system;
     private final WorkerPool pool;
     private final Supplier<List<EventLoop>> loops;
-    private final LongSupplier logDrops;
+    private final HostCounts counts;
     private final long turnThresholdNanos;
     private final long loopThresholdNanos;
     private final Clock clock;
@@ -60,12 +60,12 @@ final class HostRuntimeStats implements RuntimeStats {
     private volatile Map<Worker, StallDetector.TurnSeen> turns = Map.of();
     private volatile long stalls;
 
-    HostRuntimeStats(ActorSystem system, WorkerPool pool, Supplier<List<EventLoop>> loops, LongSupplier logDrops,
+    HostRuntimeStats(ActorSystem system, WorkerPool pool, Supplier<List<EventLoop>> loops, HostCounts counts,
             MonitorSettings settings, Clock clock, ActorPools pools) {
         this.system = Objects.requireNonNull(system, "system");
         this.pool = Objects.requireNonNull(pool, "pool");
         this.loops = Objects.requireNonNull(loops, "loops");
-        this.logDrops = Objects.requireNonNull(logDrops, "logDrops");
+        this.counts = Objects.requireNonNull(counts, "counts");
         this.turnThresholdNanos = settings.stallThreshold().toNanos();
         this.loopThresholdNanos = settings.loopStallThreshold().toNanos();
         this.clock = clock;
@@ -93,8 +93,9 @@ final class HostRuntimeStats implements RuntimeStats {
             backlog += actor.mailboxDepth();
         }
         return new RuntimeSnapshot(clock.instant(), workers(now, ratios), loops(now, ratios), ratios.loopsRatio(),
-                actors.size(), backlog, system.deadLetters().count(), logDrops.getAsLong(), stalls,
-                handlers(actors), pools(), system.tenantLoads(group -> ratios.shareOf(group.tenant())));
+                actors.size(), backlog, system.deadLetters().count(), counts.logRecordsDropped().getAsLong(), stalls,
+                handlers(actors), pools(), system.tenantLoads(group -> ratios.shareOf(group.tenant())),
+                counts.swaps().swaps(), counts.swaps().rollbacks(), counts.logQueueBytes().getAsLong());
     }
 
     private List<PoolStats> pools() {

@@ -75,7 +75,8 @@ public final class RuntimeMonitor {
      */
     public RuntimeMonitor(MonitorSettings settings, WorkerPool pool, ActorSystem system,
             Supplier<List<EventLoop>> loops, LongSupplier logDrops, MonitorListener listener) {
-        this(settings, pool, system, loops, logDrops, listener, new ActorPools(), ActorPoolSettings.defaults());
+        this(settings, pool, system, loops, HostCounts.logDropsOnly(logDrops), listener, new ActorPools(),
+                ActorPoolSettings.defaults());
     }
 
     /**
@@ -85,7 +86,7 @@ public final class RuntimeMonitor {
      * @param poolSettings when they grow and shrink
      */
     public RuntimeMonitor(MonitorSettings settings, WorkerPool pool, ActorSystem system,
-            Supplier<List<EventLoop>> loops, LongSupplier logDrops, MonitorListener listener, ActorPools pools,
+            Supplier<List<EventLoop>> loops, HostCounts counts, MonitorListener listener, ActorPools pools,
             ActorPoolSettings poolSettings) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.pool = Objects.requireNonNull(pool, "pool");
@@ -97,7 +98,7 @@ public final class RuntimeMonitor {
         this.poolSettings = Objects.requireNonNull(poolSettings, "poolSettings");
         this.actorPools = new ActorPoolWatch(Objects.requireNonNull(pools, "pools"),
                 Objects.requireNonNull(poolSettings, "poolSettings"), events);
-        this.stats = new HostRuntimeStats(system, pool, loops, logDrops, settings, Clock.systemUTC(), pools);
+        this.stats = new HostRuntimeStats(system, pool, loops, counts, settings, Clock.systemUTC(), pools);
         this.summaryNanos = settings.summaryInterval().toNanos();
         this.lastSummary = System.nanoTime();
     }

@@ -27,8 +27,10 @@ import io.troupe.api.DeadLetter;
 import io.troupe.api.Message;
 import io.troupe.host.actor.ActorSystem;
 import io.troupe.host.actor.FactorySource;
+import io.troupe.host.deploy.SwapCounts;
 import io.troupe.host.dispatch.Worker;
 import io.troupe.host.dispatch.WorkerPool;
+import io.troupe.host.plugin.ActorPools;
 import io.troupe.host.reactor.EventLoop;
 import io.troupe.host.timer.TimerThread;
 
@@ -55,6 +57,7 @@ class RuntimeMonitorTest {
     private EventLoop loop;
     private Blocker blocker;
     private final CountDownLatch loopRelease = new CountDownLatch(1);
+    private final SwapCounts swaps = new SwapCounts();
 
     private void startRuntime(int min, int max, List<EventLoop> loops) {
         startRuntime(min, max, loops, FAST);
@@ -63,7 +66,8 @@ class RuntimeMonitorTest {
     private void startRuntime(int min, int max, List<EventLoop> loops, MonitorSettings settings) {
         pool = new WorkerPool(min, max, "test-worker", RuntimeMonitorTest.class.getClassLoader());
         system = new ActorSystem(pool, timer, name -> Optional.empty(), ActorSystem.DEFAULT_THROUGHPUT);
-        monitor = new RuntimeMonitor(settings, pool, system, () -> loops, () -> 7, events);
+        monitor = new RuntimeMonitor(settings, pool, system, () -> loops, new HostCounts(() -> 7, () -> 8192, swaps),
+                events, new ActorPools(), ActorPoolSettings.defaults());
     }
 
     @AfterEach
@@ -273,6 +277,13 @@ class RuntimeMonitorTest {
         assertEquals("test-loop", snapshot.loops().get(0).name());
         assertEquals(3, snapshot.actors());
         assertEquals(7, snapshot.logRecordsDropped());
+        assertEquals(8192, snapshot.logQueueBytes());
+        assertEquals(0, snapshot.pluginSwaps());
+        swaps.swapped();
+        swaps.swapped();
+        swaps.rolledBack();
+        assertEquals(2, monitor.stats().snapshot().pluginSwaps(), "read at each snapshot, not copied");
+        assertEquals(1, monitor.stats().snapshot().pluginRollbacks());
         assertTrue(snapshot.deadLetters() >= 1, "the failed message is a dead letter");
         assertEquals(List.of("block", "echo"), snapshot.handlers().stream().map(h -> h.name()).toList());
         var echoStats = snapshot.handlers().get(1);

@@ -15,17 +15,20 @@ final class PendingRequest {
 
     private final long corrId;
     private final String name;
+    private final long askedAt;
     private final long deadline;
     private final Duration timeout;
     private final AtomicBoolean answered = new AtomicBoolean();
 
     /**
+     * @param askedAt  when it was handed to its handler, on the session's clock, for its latency
      * @param deadline when the request times out, on the session's clock
      * @param timeout  the time it was given, for the error message
      */
-    PendingRequest(long corrId, String name, long deadline, Duration timeout) {
+    PendingRequest(long corrId, String name, long askedAt, long deadline, Duration timeout) {
         this.corrId = corrId;
         this.name = name;
+        this.askedAt = askedAt;
         this.deadline = deadline;
         this.timeout = timeout;
     }
@@ -36,6 +39,10 @@ final class PendingRequest {
 
     String name() {
         return name;
+    }
+
+    long askedAt() {
+        return askedAt;
     }
 
     long deadline() {

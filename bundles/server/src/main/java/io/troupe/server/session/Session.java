@@ -518,7 +518,7 @@ public final class Session implements ConnectionHandler, TenantSession {
     private void admit(Frame frame, Tenant candidate, long epoch) {
         switch (candidate.admit(this)) {
             case QUOTA_EXCEEDED -> {
-                candidate.metrics().countError();
+                candidate.metrics().countError(ErrorCode.QUOTA_CONNECTIONS.code());
                 LOG.info("Connection {} from {}: tenant '{}' is at its limit of {} connections", id,
                         connection.remoteAddress(), candidate.id(), candidate.config().maxConnections());
                 closeWithError(frame.corrId(), ErrorCode.QUOTA_CONNECTIONS, "tenant '" + candidate.id()
@@ -544,7 +544,7 @@ public final class Session implements ConnectionHandler, TenantSession {
         verifying = false;
         connection.markAuthenticated();
         throttle.attach(candidate);
-        inFlight.countErrorsWith(candidate.metrics()::countError);
+        inFlight.countFor(candidate.metrics());
         state = SessionState.OPEN;
         connection.fairnessGroup(candidate.id()); // the loop reads this tenant's connections in turn with others'
         actor = sessions.runtime().spawn(() -> new SessionActor(this::push),
@@ -811,7 +811,7 @@ public final class Session implements ConnectionHandler, TenantSession {
 
     private void write(Frame frame) {
         if (tenant != null && frame.type() == FrameType.ERROR) {
-            tenant.metrics().countError();
+            tenant.metrics().countError(frame.name());
         }
         inFlight.flushAnswers(); // answers completed before this frame go first
         connection.write(FrameEncoder.encode(frame));

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import io.troupe.api.Failure;
 import io.troupe.api.Message;
 import io.troupe.api.TroupeException;
+import io.troupe.api.monitor.RequestLatency;
 import io.troupe.api.net.ConnectionOptions;
 import io.troupe.protocol.ErrorCode;
 import io.troupe.protocol.Frame;
@@ -33,6 +34,7 @@ import io.troupe.server.auth.Authenticator;
 import io.troupe.server.auth.LoginGuard;
 import io.troupe.server.credential.TokenHash;
 import io.troupe.server.tenant.TenantDirectory;
+import io.troupe.server.tenant.TenantMetrics;
 import io.troupe.testsupport.StubRuntime;
 import io.troupe.testsupport.StubRuntime.StubActor;
 
@@ -324,6 +326,41 @@ class SessionTest {
         List<Frame> frames = connection.written();
         assertEquals(List.of("bad.request", "handler.timeout", "echo"), frames.stream().map(Frame::name).toList());
         assertEquals("m", frames.get(2).text());
+    }
+
+    @Test
+    void eachAnsweredRequestCountsItsLatencyOnceAndEachErrorItsCode() {
+        welcome();
+        connection.receive(request(1, "quick"), request(2, "failing"));
+        connection.advance(Duration.ofMillis(3));
+        echo.asked.get(0).reply().complete("ok".getBytes(UTF_8));
+        echo.asked.get(1).reply().complete(Failure.badRequest("odd"));
+        echo.asked.get(1).reply().obtrudeValue("late"); // dropped: not counted again
+        connection.receive(Frame.request(3, "nobody", new byte[0]));
+        connection.receive(request(4, "slow"));
+        connection.advance(LIMITS.requestTimeout());
+        connection.runTasks();
+        assertEquals(List.of(FrameType.REPLY, FrameType.ERROR, FrameType.ERROR, FrameType.ERROR),
+                types(connection.takeWritten()));
+
+        TenantMetrics metrics = tenants.find(TENANT).orElseThrow().metrics();
+        RequestLatency latency = metrics.latency().read();
+        assertEquals(3, latency.count(), "two answers and one timeout; no.handler never reached a handler");
+        int threeMillis = bucketOf(latency, 3_000_000L);
+        assertEquals(2, latency.counts().get(threeMillis), "both answered after 3 ms: " + latency.counts());
+        assertEquals(1, latency.counts().get(bucketOf(latency, LIMITS.requestTimeout().toNanos())));
+        assertEquals(2 * 3_000_000L + LIMITS.requestTimeout().toNanos(), latency.sumNanos());
+        assertEquals(Map.of("bad.request", 1L, "no.handler", 1L, "handler.timeout", 1L), metrics.errorsByCode());
+        assertEquals(3, metrics.errors());
+    }
+
+    /** The index of the bucket of {@code latency} that counts {@code nanos}. */
+    private static int bucketOf(RequestLatency latency, long nanos) {
+        int index = 0;
+        while (index < latency.boundsNanos().size() && latency.boundsNanos().get(index) < nanos) {
+            index++;
+        }
+        return index;
     }
 
     @Test

@@ -3,11 +3,19 @@ package io.troupe.server.tenant;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
 
+import io.troupe.api.monitor.TenantStats;
+
+/**
+ * {@link TenantMetrics}: its counts, errors by code and request rate windows.
+ *
+ * <p><b>Threading:</b> JUnit's thread only.
+ */
 class TenantMetricsTest {
 
     private static final long SECOND = 1_000_000_000L;
@@ -17,9 +25,25 @@ class TenantMetricsTest {
         TenantMetrics metrics = new TenantMetrics(0);
         metrics.countRequest();
         metrics.countRequest();
-        metrics.countError();
+        metrics.countError("no.handler");
         assertEquals(2, metrics.requests());
         assertEquals(1, metrics.errors());
+    }
+
+    @Test
+    void errorsAreCountedByProtocolCodeAndHandlersOwnCodesTogether() {
+        TenantMetrics metrics = new TenantMetrics(0);
+        metrics.countError("no.handler");
+        metrics.countError("handler.timeout");
+        metrics.countError("no.handler");
+        metrics.countError("orders.out_of_stock"); // a handler's own code
+        metrics.countError("payments.declined");
+        assertEquals(Map.of("no.handler", 2L, "handler.timeout", 1L, TenantStats.OTHER_ERRORS, 2L),
+                metrics.errorsByCode());
+        assertEquals(List.of("handler.timeout", "no.handler", "other"), List.copyOf(metrics.errorsByCode().keySet()),
+                "sorted by code");
+        assertEquals(5, metrics.errors());
+        assertEquals(Map.of(), new TenantMetrics(0).errorsByCode(), "codes with none are left out");
     }
 
     @Test

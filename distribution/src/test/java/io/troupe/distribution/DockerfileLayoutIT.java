@@ -84,7 +84,8 @@ class DockerfileLayoutIT {
         assertTrue(fromBuild.matches(), copy.toString());
         assertTrue(fromBuild.group(1).startsWith(BUILD_SOURCES), copy.toString());
         Path copied = SOURCES.resolve(fromBuild.group(1).substring(BUILD_SOURCES.length()));
-        assertEquals(BUILT.toAbsolutePath().normalize(), copied, "the image copies the distribution this module builds");
+        assertEquals(BUILT.toAbsolutePath().normalize(), copied,
+                "the image copies the distribution this module builds");
         assertEquals("/opt/troupe", fromBuild.group(2));
         assertTrue(Files.isExecutable(copied.resolve("bin/troupe")), copied + " is a built distribution");
 
@@ -131,8 +132,8 @@ class DockerfileLayoutIT {
         }
         assertTrue(Files.readString(BUILT.resolve("bin/troupe-healthcheck"))
                 .contains("port=\"${TROUPE_HEALTH_PORT:-7879}\""), "the health check asks port 7879");
-        assertTrue(runtime.stream().anyMatch(i -> i.keyword().equals("RUN")
-                && i.arguments().contains("sed -i 's/^console = auto$/console = true/' /opt/troupe/etc/io.troupe.log.cfg")),
+        String rewrite = "sed -i 's/^console = auto$/console = true/' /opt/troupe/etc/io.troupe.log.cfg";
+        assertTrue(runtime.stream().anyMatch(i -> i.keyword().equals("RUN") && i.arguments().contains(rewrite)),
                 "the image copies the log to the console");
         assertTrue(Files.readAllLines(BUILT.resolve("etc/io.troupe.log.cfg")).contains("console = auto"),
                 "the line the image rewrites");

@@ -16,6 +16,8 @@
  *   HostStatus   the host's deploy outcome files, as its      client and shell (waiting for outcomes)
  *                deploy watcher writes them
  *   ManualClock  a clock only the test moves                  client and shell (waiting, deterministic)
+ *   PrometheusText  a strict parser of a /metrics scrape       ops (the collector), distribution (scrapes
+ *                (text 0.0.4, OpenMetrics 1.0)                  of a running Troupe)
  * </pre>
  *
  * <h2>In a framework</h2>

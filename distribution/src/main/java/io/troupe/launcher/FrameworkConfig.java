@@ -22,7 +22,7 @@ import org.osgi.framework.Constants;
  *
  * <p>The launcher always sets {@value Constants#FRAMEWORK_STORAGE} (to {@code data/cache}),
  * {@value InstallLayout#HOME_PROPERTY}, {@value InstallLayout#DEPLOY_DIR_PROPERTY} (to the absolute path
- * of {@code deploy/}) and {@value ConsoleMode#PROPERTY}; it defaults
+ * of {@code deploy/}), {@value ConsoleMode#PROPERTY} and {@value #HTTP_REQUIRE_CONFIG} = {@code true}; it defaults
  * {@value Constants#FRAMEWORK_BEGINNING_STARTLEVEL} to {@value #BEGINNING_START_LEVEL} and requires it
  * to reach every start level it uses.
  *
@@ -36,6 +36,16 @@ final class FrameworkConfig {
     static final String CLUSTER_PROPERTY = "troupe.cluster";
     /** The cluster's configuration file, in etc/. */
     static final String CLUSTER_FILE = "io.troupe.cluster.cfg";
+
+    /**
+     * Felix HTTP Jetty's switch that keeps Jetty from starting until ConfigAdmin hands it a configuration of
+     * PID {@code org.apache.felix.http}. Without it, Jetty would listen on its defaults (port 8080, every
+     * interface) from the moment its bundle starts. With it, nothing listens until the ops bundle has read
+     * {@code etc/io.troupe.http.cfg}, checked it (loopback, or allowPlaintext) and written that PID; when the
+     * ops bundle deletes the PID (endpoint disabled or refused, or the bundle stops), Jetty stops listening.
+     * Set by the launcher whatever etc/config.properties says, like the other properties it owns.
+     */
+    static final String HTTP_REQUIRE_CONFIG = "org.apache.felix.http.require.config";
 
     private static final int MAX_NESTING = 16;
 
@@ -64,6 +74,7 @@ final class FrameworkConfig {
         resolved.put(InstallLayout.HOME_PROPERTY, home);
         resolved.put(InstallLayout.DEPLOY_DIR_PROPERTY, layout.deploy().toString());
         resolved.put(ConsoleMode.PROPERTY, mode.value());
+        resolved.put(HTTP_REQUIRE_CONFIG, "true");
         // The cluster is decided at start: with etc/io.troupe.cluster.cfg, the server welcomes a client only
         // once the cluster has placed its tenant here.
         resolved.put(CLUSTER_PROPERTY, Boolean.toString(Files.isRegularFile(layout.etc().resolve(CLUSTER_FILE))));

@@ -23,8 +23,14 @@ import java.util.Map;
  *                   configurations with), org.apache.felix.scr
  *  2      CORE      org.apache.felix.fileinstall (etc/*.cfg into ConfigAdmin),
  *                   org.apache.felix.gogo.runtime, org.apache.felix.gogo.command
+ *  3      CORE      org.apache.felix.http.servlet-api, commons-io, commons-fileupload,
+ *                   org.apache.felix.http.jetty12 (the HTTP endpoint's server and Servlet Whiteboard; optional.
+ *                   It opens no port until io.troupe.ops configures it: see FrameworkConfig)
  *  5      CORE      io.troupe.api, com.h2database, io.troupe.store (the state store, optional: without it
  *                   actors keep their state in memory only), io.troupe.host, io.troupe.protocol
+ *  6      CORE      io.troupe.ops (the HTTP endpoint: /health, /metrics, /console; optional), after the
+ *                   host so that it finds the runtime's services, and long before the plugins and the server,
+ *                   so that /health/live answers while Troupe starts and /health/ready says what it waits for
  *  20     CORE      any other bundle found in system/
  *  30     CONSOLE   io.troupe.shell
  *  80     -         plugins from deploy/, installed and watched by the host
@@ -95,11 +101,16 @@ final class SystemBundles {
             new Role("org.apache.felix.fileinstall", 2, Phase.CORE),
             new Role("org.apache.felix.gogo.runtime", 2, Phase.CORE),
             new Role("org.apache.felix.gogo.command", 2, Phase.CORE),
+            new Role("org.apache.felix.http.servlet-api", 3, Phase.CORE, true),
+            new Role("org.apache.commons.commons-io", 3, Phase.CORE, true),
+            new Role("org.apache.commons.commons-fileupload", 3, Phase.CORE, true),
+            new Role("org.apache.felix.http.jetty12", 3, Phase.CORE, true),
             new Role("io.troupe.api", 5, Phase.CORE),
             new Role("com.h2database", 5, Phase.CORE, true),
             new Role("io.troupe.store", 5, Phase.CORE, true),
             new Role("io.troupe.host", 5, Phase.CORE),
             new Role("io.troupe.protocol", 5, Phase.CORE),
+            new Role("io.troupe.ops", 6, Phase.CORE, true),
             new Role("io.troupe.shell", 30, Phase.CONSOLE),
             new Role("com.hazelcast", OTHER_START_LEVEL, Phase.CORE, true, true),
             new Role("io.troupe.server", 85, Phase.SERVER),

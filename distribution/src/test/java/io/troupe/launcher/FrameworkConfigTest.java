@@ -52,6 +52,15 @@ class FrameworkConfigTest {
     }
 
     @Test
+    void keepsJettyFromListeningUntilTheOpsBundleConfiguresItWhateverTheFileSays() throws Exception {
+        InstallLayout layout = TestInstall.layout(dir, "org.apache.felix.http.require.config=false\n");
+
+        Map<String, String> properties = FrameworkConfig.load(layout, ConsoleMode.SCRIPT, name -> null).properties();
+
+        assertEquals("true", properties.get("org.apache.felix.http.require.config"));
+    }
+
+    @Test
     void aClusterConfigurationInEtcMakesAClusterNodeWhateverTheFileSays() throws Exception {
         InstallLayout layout = TestInstall.layout(dir, "troupe.cluster=true\n");
 

@@ -88,6 +88,26 @@ class SystemBundlesTest {
     }
 
     @Test
+    void startsTheHttpStackBeforeTheRuntimeAndTheOpsBundleRightAfterTheHost() throws Exception {
+        TestInstall.bundle(layout.system().resolve("troupe-ops-0.1.0.jar"), "io.troupe.ops", "0.1.0");
+        TestInstall.bundle(layout.system().resolve("org.apache.felix.http.jetty12-1.1.8.jar"),
+                "org.apache.felix.http.jetty12", "1.1.8");
+        TestInstall.bundle(layout.system().resolve("commons-fileupload-1.6.0.jar"),
+                "org.apache.commons.commons-fileupload", "1.6.0");
+        TestInstall.bundle(layout.system().resolve("commons-io-2.21.0.jar"), "org.apache.commons.commons-io", "2.21.0");
+        TestInstall.bundle(layout.system().resolve("org.apache.felix.http.servlet-api-6.1.0.jar"),
+                "org.apache.felix.http.servlet-api", "6.1.0");
+
+        List<String> plan = describe(SystemBundles.plan(layout, ConsoleMode.SCRIPT));
+
+        assertEquals(List.of("org.apache.felix.gogo.command 2 CORE", "org.apache.felix.http.servlet-api 3 CORE",
+                "org.apache.commons.commons-io 3 CORE", "org.apache.commons.commons-fileupload 3 CORE",
+                "org.apache.felix.http.jetty12 3 CORE", "io.troupe.api 5 CORE"), plan.subList(9, 15));
+        assertEquals(List.of("io.troupe.protocol 5 CORE", "io.troupe.ops 6 CORE"), plan.subList(16, 18));
+        assertEquals(20, plan.size());
+    }
+
+    @Test
     void installsHazelcastAndTheClusterOnlyOnAClusterNodeAndTheClusterAfterTheServer() throws Exception {
         TestInstall.bundle(layout.system().resolve("hazelcast-5.7.0.jar"), "com.hazelcast", "5.7.0");
         TestInstall.bundle(layout.system().resolve("troupe-cluster-0.1.0.jar"), "io.troupe.cluster", "0.1.0");

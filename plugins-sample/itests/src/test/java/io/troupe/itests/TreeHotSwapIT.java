@@ -3,6 +3,7 @@ package io.troupe.itests;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNotNull;
 import static org.junit.Assert.assertSame;
 import static org.junit.Assert.assertTrue;
 
@@ -31,6 +32,7 @@ import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerClass;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.ServiceListener;
+import org.osgi.framework.ServiceReference;
 import org.osgi.framework.Version;
 import org.osgi.framework.wiring.BundleWiring;
 
@@ -38,6 +40,8 @@ import io.troupe.api.ActorFactory;
 import io.troupe.api.ActorInfo;
 import io.troupe.api.ActorRef;
 import io.troupe.api.Message;
+import io.troupe.api.monitor.RuntimeSnapshot;
+import io.troupe.api.monitor.RuntimeStats;
 import io.troupe.itests.plugins.TreeEphemeral;
 import io.troupe.itests.plugins.TreeNode;
 import io.troupe.itests.plugins.TreeRoot;
@@ -165,9 +169,14 @@ public class TreeHotSwapIT extends HotSwapTest {
         Map<Long, String> tree = awaitTree(List.of(tenant), ACTORS_PER_TREE);
         Bundle bundle = Bundles.find(context, PluginJars.TREE);
         ClassLoader before = bundle.adapt(BundleWiring.class).getClassLoader();
+        RuntimeSnapshot beforeRefusal = statistics();
 
         Properties refused = deploy("2.0.0");
         assertOutcome("rolled-back", refused);
+        RuntimeSnapshot afterRefusal = statistics();
+        assertEquals("a refused update is a rollback", beforeRefusal.pluginRollbacks() + 1,
+                afterRefusal.pluginRollbacks());
+        assertEquals("and no swap", beforeRefusal.pluginSwaps(), afterRefusal.pluginSwaps());
         String reason = refused.getProperty("reason");
         assertTrue(reason, reason.contains("nothing changed") && reason.contains("timer 'pin'")
                 && reason.contains("TreeTick"));
@@ -183,6 +192,9 @@ public class TreeHotSwapIT extends HotSwapTest {
 
         request(tenant, TreeRoot.UNPIN);
         assertOutcome("running", deploy("2.0.0"));
+        RuntimeSnapshot afterSwap = statistics();
+        assertEquals("the update that ran is a swap", afterRefusal.pluginSwaps() + 1, afterSwap.pluginSwaps());
+        assertEquals(afterRefusal.pluginRollbacks(), afterSwap.pluginRollbacks());
         assertFalse("the marker goes once the jar runs", Files.exists(folder.path(TREE_JAR + ".failed")));
         assertEquals(tree, tree(List.of(tenant)));
         awaitReports(tenant, 3, "2.0.0");
@@ -249,6 +261,18 @@ public class TreeHotSwapIT extends HotSwapTest {
         Instant since = Instant.now();
         folder.deploy(TREE_JAR, jar);
         return folder.awaitOutcome(TREE_JAR, jar, since, OUTCOME_TIMEOUT);
+    }
+
+    /** The runtime statistics now (the host registers them while its monitor runs). */
+    private RuntimeSnapshot statistics() {
+        ServiceReference<RuntimeStats> reference = context.getServiceReference(RuntimeStats.class);
+        assertNotNull("the RuntimeStats service", reference);
+        RuntimeStats stats = context.getService(reference);
+        try {
+            return stats.snapshot();
+        } finally {
+            context.ungetService(reference);
+        }
     }
 
     private static void assertOutcome(String expected, Properties status) {

@@ -129,9 +129,8 @@ final class RequestsInFlight {
         PendingRequest request;
         while ((request = sent.pollFirst()) != null) {
             if (request.claim()) {
-                write(Replies.error(request.corrId(), ErrorCode.SERVER_SHUTDOWN,
+                answerWith(request, Replies.error(request.corrId(), ErrorCode.SERVER_SHUTDOWN,
                         "the server is stopping; '" + request.name() + "' was not answered in time"));
-                answered(request);
             }
         }
         disarmSweep();
@@ -179,18 +178,23 @@ final class RequestsInFlight {
             frame = Replies.error(request.corrId(), ErrorCode.HANDLER_FAILED,
                     "the reply of '" + request.name() + "' cannot be sent: " + e.getMessage());
         }
-        write(frame);
-        answered(request);
+        answerWith(request, frame);
     }
 
-    /** Bookkeeping after a claimed request's answer is queued: its latency, the count. Any thread. */
-    private void answered(PendingRequest request) {
+    /**
+     * Queues {@code frame}, the answer of the claimed {@code request}, with its bookkeeping: the latency is
+     * counted before the frame is queued, so that a client holding its answer finds it in the tenant's
+     * histogram; the count of unanswered requests goes down after, so that the last answer's flush precedes
+     * {@code onLastAnswer}. Any thread.
+     */
+    private void answerWith(PendingRequest request, Frame frame) {
         long now = nanoClock.getAsLong();
         lastAnswerNanos = now;
         TenantMetrics tenant = metrics;
         if (tenant != null) {
             tenant.latency().record(now - request.askedAt());
         }
+        write(frame);
         if (unanswered.decrementAndGet() == 0 && draining) {
             // After the answer's flush task, which it queued (or found queued) on the same loop.
             connection.execute(onLastAnswer);
@@ -211,8 +215,7 @@ final class RequestsInFlight {
             }
             if (request.deadline() - now <= 0) {
                 if (request.claim()) {
-                    write(Replies.timeout(request.corrId(), request.name(), request.timeout()));
-                    answered(request);
+                    answerWith(request, Replies.timeout(request.corrId(), request.name(), request.timeout()));
                 }
                 continue;
             }

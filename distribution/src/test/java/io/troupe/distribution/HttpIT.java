@@ -71,6 +71,8 @@ class HttpIT {
             String token = http.token();
             assertTrue(token.length() >= 43, "a generated token of 32 random bytes: " + token.length());
             awaitLog("Admin token created in " + tokenFile);
+            awaitLog("HTTP endpoint listening on http://127.0.0.1:" + httpPort + "/: /health/live and /health/ready "
+                    + "open, every other path needs the admin token of " + tokenFile);
 
             HttpResponse<String> live = http.get(LOOPBACK, httpPort, "/health/live");
             assertEquals(200, live.statusCode(), live.body());

@@ -81,7 +81,8 @@ public final class HttpComponent {
         settings = configure(effective, HttpSettings.defaults());
         tokenFile = openTokenFile(settings);
         register(context);
-        jetty = new JettyBinding(configAdmin);
+        jetty = new JettyBinding(configAdmin, context);
+        jetty.open();
         jetty.apply(settings, tokenFile);
     }
 
@@ -98,7 +99,7 @@ public final class HttpComponent {
     @Deactivate
     synchronized void deactivate() {
         if (jetty != null) {
-            jetty.close();
+            jetty.dispose();
         }
         for (ServiceRegistration<?> registration : registrations) {
             try {

@@ -4,6 +4,11 @@ import java.io.IOException;
 import java.util.Dictionary;
 import java.util.Hashtable;
 
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.Constants;
+import org.osgi.framework.InvalidSyntaxException;
+import org.osgi.framework.ServiceEvent;
+import org.osgi.framework.ServiceListener;
 import org.osgi.service.cm.Configuration;
 import org.osgi.service.cm.ConfigurationAdmin;
 import org.slf4j.Logger;
@@ -20,8 +25,13 @@ import org.slf4j.LoggerFactory;
  * bundle's managed service and not to this bundle; an update with the same properties is not delivered again
  * ({@link Configuration#updateIfDifferent}), so Jetty restarts only when the address changes.
  *
+ * <p>Once Jetty listens it registers its {@value #RUNTIME} service, and the binding logs where the endpoint
+ * is; Jetty logs a failed bind (a port in use) itself.
+ *
  * <p><b>Threading:</b> calls are serialised on this object (they come from the component's activate,
- * modified and deactivate); ConfigAdmin applies them to Jetty on its own thread, a moment later.
+ * modified and deactivate); ConfigAdmin applies them to Jetty on its own thread, a moment later, and the
+ * service listener runs on the thread that registered Jetty's runtime service, reading the bound settings
+ * under this object's lock.
  */
 final class JettyBinding {
 
@@ -30,11 +40,18 @@ final class JettyBinding {
 
     private static final Logger LOG = LoggerFactory.getLogger(JettyBinding.class);
 
-    private final ConfigurationAdmin configAdmin;
-    private HttpSettings bound;
+    /** The service Felix HTTP registers while Jetty listens. */
+    static final String RUNTIME = "org.osgi.service.servlet.runtime.HttpServiceRuntime";
 
-    JettyBinding(ConfigurationAdmin configAdmin) {
+    private final ConfigurationAdmin configAdmin;
+    private final BundleContext context;
+    private final ServiceListener listener = this::runtimeChanged;
+    private HttpSettings bound;
+    private AdminTokenFile boundTokenFile;
+
+    JettyBinding(ConfigurationAdmin configAdmin, BundleContext context) {
         this.configAdmin = configAdmin;
+        this.context = context;
     }
 
     /**
@@ -69,12 +86,49 @@ final class JettyBinding {
             return;
         }
         bound = settings;
+        boundTokenFile = tokenFile;
         if (!HttpSettings.isLoopback(settings.host())) {
             LOG.warn("HTTP endpoint on {}:{} in PLAINTEXT (allowPlaintext = true): the admin token and the console "
                     + "can be read and changed on the network", settings.host(), settings.port());
         }
-        LOG.info("HTTP endpoint on http://{}:{}/: /health/live and /health/ready open, every other path needs the "
-                + "admin token of {}", hostInUrl(settings.host()), settings.port(), tokenFile.path());
+    }
+
+    /**
+     * Jetty registers its runtime service once its connector listens (and unregisters it when it stops): the
+     * moment to say where the endpoint is. A bind that fails (port in use) is logged by Jetty itself.
+     */
+    private void runtimeChanged(ServiceEvent event) {
+        if (event.getType() != ServiceEvent.REGISTERED) {
+            return;
+        }
+        HttpSettings settings;
+        AdminTokenFile tokenFile;
+        synchronized (this) {
+            settings = bound;
+            tokenFile = boundTokenFile;
+        }
+        if (settings != null) {
+            LOG.info("HTTP endpoint listening on http://{}:{}/: /health/live and /health/ready open, every other path "
+                    + "needs the admin token of {}", hostInUrl(settings.host()), settings.port(), tokenFile.path());
+        }
+    }
+
+    /** Starts watching for Jetty's runtime service. */
+    void open() {
+        try {
+            context.addServiceListener(listener, "(" + Constants.OBJECTCLASS + "=" + RUNTIME + ")");
+        } catch (InvalidSyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    synchronized void dispose() {
+        try {
+            context.removeServiceListener(listener);
+        } catch (IllegalStateException e) {
+            // the bundle is stopping: its listeners are gone already
+        }
+        close();
     }
 
     /**
@@ -85,6 +139,7 @@ final class JettyBinding {
     synchronized boolean close() {
         boolean was = bound != null;
         bound = null;
+        boundTokenFile = null;
         try {
             Configuration[] existing = configAdmin.listConfigurations("(service.pid=" + JETTY_PID + ")");
             if (existing != null) {
@@ -92,7 +147,7 @@ final class JettyBinding {
                     configuration.delete();
                 }
             }
-        } catch (IOException | RuntimeException | org.osgi.framework.InvalidSyntaxException e) {
+        } catch (IOException | RuntimeException | InvalidSyntaxException e) {
             LOG.warn("HTTP endpoint: cannot delete the configuration {} ({}); Jetty may keep listening", JETTY_PID,
                     e.toString());
         }

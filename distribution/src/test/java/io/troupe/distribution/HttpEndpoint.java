@@ -70,6 +70,13 @@ final class HttpEndpoint {
                 .POST(HttpRequest.BodyPublishers.ofString(form, StandardCharsets.UTF_8)), headers);
     }
 
+    /** {@code method http://host:port/path} without a body, with the given headers. */
+    HttpResponse<String> request(String method, String host, int port, String path, String... headers)
+            throws IOException, InterruptedException {
+        return send(HttpRequest.newBuilder(uri(host, port, path)).method(method, HttpRequest.BodyPublishers.noBody()),
+                headers);
+    }
+
     /** Whether a TCP connection to {@code host:port} is accepted (within two seconds). */
     static boolean accepts(String host, int port) {
         try (Socket socket = new Socket()) {

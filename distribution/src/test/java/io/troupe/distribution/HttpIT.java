@@ -80,6 +80,11 @@ class HttpIT {
                     live.headers().firstValue("Content-Type").map(type -> type.replace(" ", "").toLowerCase()));
             assertTrue(live.body().startsWith("{\"status\":\"UP\",\"checks\":[{\"name\":\"framework\",\"status\":\"UP\""),
                     live.body());
+            assertTrue(live.headers().firstValue("Server").isEmpty(), "no Server header naming Jetty's version");
+            HttpResponse<String> trace = http.request("TRACE", LOOPBACK, httpPort, "/health/live", "Authorization",
+                    "Bearer " + token);
+            assertEquals(405, trace.statusCode(), trace.body());
+            assertFalse(trace.body().contains(token), trace.body());
             awaitReady(200);
             HttpResponse<String> ready = http.get(LOOPBACK, httpPort, "/health/ready");
             assertTrue(ready.body().contains("{\"name\":\"server\",\"status\":\"UP\",\"detail\":\"listening on "

@@ -9,6 +9,7 @@ import java.util.Set;
  * apart from the servlet API so that it is tested alone.
  *
  * <ul>
+ * <li>{@code TRACE}: nobody, on any path (it would echo the cookie or the token back);</li>
  * <li>{@code /health} and everything under it: anybody (orchestrators probe without credentials);</li>
  * <li>{@code POST /console/login}: anybody (it checks the token itself and sets the console's cookie);</li>
  * <li>everything else: a request with {@code Authorization: Bearer <admin token>}, or with the console's
@@ -33,7 +34,7 @@ public final class AccessPolicy {
     public static final String LOGIN = "/console/login";
 
     private static final String BEARER = "bearer ";
-    private static final Set<String> SAFE_METHODS = Set.of("GET", "HEAD", "OPTIONS", "TRACE");
+    private static final Set<String> SAFE_METHODS = Set.of("GET", "HEAD", "OPTIONS");
 
     /** What the policy decided, and for a refusal, the message the client gets. */
     public enum Verdict {
@@ -44,7 +45,9 @@ public final class AccessPolicy {
         /** No credentials, wrong ones, or no usable token on the server's side. */
         UNAUTHORIZED,
         /** A state-changing request by cookie without the console's header. */
-        FORBIDDEN
+        FORBIDDEN,
+        /** {@code TRACE}, on any path: it would echo the request's headers (cookie, token) back to a script. */
+        METHOD_NOT_ALLOWED
     }
 
     /** A decision: the verdict and, for a refusal, why. Immutable. */
@@ -72,6 +75,9 @@ public final class AccessPolicy {
      */
     public static Decision decide(String method, String path, String authorization, String cookie,
             String consoleHeader, Optional<AdminToken> token) {
+        if ("TRACE".equalsIgnoreCase(method)) {
+            return new Decision(Verdict.METHOD_NOT_ALLOWED, "TRACE is not served");
+        }
         if (isOpen(method, path)) {
             return new Decision(Verdict.OPEN, null);
         }

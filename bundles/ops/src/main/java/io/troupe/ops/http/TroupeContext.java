@@ -46,7 +46,10 @@ public final class TroupeContext extends ServletContextHelper {
         if (decision.allowed()) {
             return true;
         }
-        if (decision.verdict() == AccessPolicy.Verdict.FORBIDDEN) {
+        if (decision.verdict() == AccessPolicy.Verdict.METHOD_NOT_ALLOWED) {
+            JsonResponse.error(response, HttpServletResponse.SC_METHOD_NOT_ALLOWED, "method_not_allowed",
+                    decision.message());
+        } else if (decision.verdict() == AccessPolicy.Verdict.FORBIDDEN) {
             JsonResponse.error(response, HttpServletResponse.SC_FORBIDDEN, "forbidden", decision.message());
         } else {
             response.setHeader("WWW-Authenticate", "Bearer realm=\"troupe\"");

@@ -99,6 +99,13 @@ class AccessPolicyTest {
     }
 
     @Test
+    void traceIsRefusedEverywhereEvenWithTheToken() {
+        assertEquals(Verdict.METHOD_NOT_ALLOWED, decide("TRACE", "/health/live", null, null, null).verdict());
+        assertEquals(Verdict.METHOD_NOT_ALLOWED, decide("TRACE", "/metrics", "Bearer " + SECRET, null, null)
+                .verdict());
+    }
+
+    @Test
     void readsTheBearerCredentialsOfAnAuthorizationHeader() {
         assertEquals("abc", AccessPolicy.bearer("Bearer abc"));
         assertEquals("abc", AccessPolicy.bearer("BEARER   abc  "));

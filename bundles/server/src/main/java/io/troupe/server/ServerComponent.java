@@ -32,6 +32,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.troupe.api.TroupeRuntime;
+import io.troupe.api.admin.TenantSessions;
 import io.troupe.api.cluster.TenantHandover;
 import io.troupe.api.cluster.TenantPlacement;
 import io.troupe.api.monitor.ServerStats;
@@ -43,6 +44,7 @@ import io.troupe.server.session.Sessions;
 import io.troupe.server.tenant.DemoTenant;
 import io.troupe.server.tenant.TenantConfig;
 import io.troupe.server.tenant.TenantDirectory;
+import io.troupe.server.tenant.TenantSessionsAdmin;
 import io.troupe.server.tls.CertificateRotation;
 import io.troupe.server.tls.ServerTlsContext;
 import io.troupe.server.tls.ServerTlsEngines;
@@ -118,6 +120,8 @@ public final class ServerComponent {
     private TenantPolicies policies;
     private TenantSampler tenantSampler;
     private ServiceRegistration<ServerStats> statsRegistration;
+    /** The operators' disconnect of a tenant's sessions (the web console's). */
+    private ServiceRegistration<TenantSessions> sessionsRegistration;
     /** Clustered only: the handover service the cluster calls, announcing where clients reach this node. */
     private ServiceRegistration<TenantHandover> handoverRegistration;
     private volatile TenantPlacements placements;
@@ -183,6 +187,7 @@ public final class ServerComponent {
         statsProperties.put(Constants.SERVICE_DESCRIPTION, "Troupe server statistics (per tenant)");
         statsRegistration = context.registerService(ServerStats.class, tenantSampler.statistics(),
                 statsProperties);
+        sessionsRegistration = context.registerService(TenantSessions.class, new TenantSessionsAdmin(tenants), null);
     }
 
     @Modified
@@ -235,6 +240,7 @@ public final class ServerComponent {
     void deactivate() throws InterruptedException {
         long start = System.nanoTime();
         statsRegistration.unregister();
+        sessionsRegistration.unregister();
         if (handoverRegistration != null) {
             handoverRegistration.unregister();
             handoverRegistration = null;

@@ -238,6 +238,17 @@ public final class Session implements ConnectionHandler, TenantSession {
     }
 
     @Override
+    public void disconnect(Tenant tenant, String reason) {
+        connection.execute(guarded(() -> {
+            if (state != SessionState.CLOSED) {
+                LOG.info("Closing session {} from {} of tenant '{}': {}", id, connection.remoteAddress(), tenant.id(),
+                        reason);
+                closeWithBye(reason);
+            }
+        }));
+    }
+
+    @Override
     public void tenantChanged(Tenant changed) {
         connection.execute(guarded(this::applyLimits));
     }

@@ -12,6 +12,14 @@ public interface TenantSession {
     /** The tenant's configuration was deleted: the session says BYE with {@code reason} and closes. */
     void tenantRemoved(Tenant tenant, String reason);
 
+    /**
+     * An operator disconnects the tenant's sessions (the web console): the session says BYE with {@code reason}
+     * and closes; the tenant stays configured. By default as {@link #tenantRemoved} does.
+     */
+    default void disconnect(Tenant tenant, String reason) {
+        tenantRemoved(tenant, reason);
+    }
+
     /** The tenant's limits changed: the session applies them (its frame limit) within a second. */
     default void tenantChanged(Tenant tenant) {
     }

@@ -2,6 +2,9 @@ package io.troupe.server.tenant;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.lang.management.ManagementFactory;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -16,8 +19,8 @@ import org.junit.jupiter.api.Test;
 import io.troupe.api.monitor.RequestLatency;
 
 /**
- * {@link LatencyHistogram}: its fixed buckets, a bound belonging to its own bucket, and exact totals when
- * threads record at once.
+ * {@link LatencyHistogram}: its fixed buckets, a bound belonging to its own bucket, recording without
+ * allocating, and exact totals when threads record at once.
  *
  * <p><b>Threading:</b> JUnit's thread, and the recording threads of the concurrency test.
  */
@@ -59,6 +62,27 @@ class LatencyHistogramTest {
         assertEquals(1, latency.counts().get(21));
         assertEquals(4, latency.count());
         assertEquals(2_000_000L + 2_000_001L + 60_000_000_000L, latency.sumNanos());
+    }
+
+    @Test
+    void recordingAllocatesNothing() {
+        assumeTrue(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean,
+                "this JVM measures no thread's allocations");
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        assumeTrue(threads.isThreadAllocatedMemorySupported() && threads.isThreadAllocatedMemoryEnabled(),
+                "this JVM measures no thread's allocations");
+        LatencyHistogram histogram = new LatencyHistogram();
+        long thread = Thread.currentThread().getId();
+        for (int i = 0; i < 100_000; i++) { // interpreted, then compiled
+            histogram.record(i * 1_000L);
+        }
+        long before = threads.getThreadAllocatedBytes(thread);
+        for (int i = 0; i < 1_000_000; i++) {
+            histogram.record(i * 1_000L);
+        }
+        long allocated = threads.getThreadAllocatedBytes(thread) - before;
+        assertTrue(allocated < 64 * 1024, "a million recordings allocated " + allocated + " bytes");
+        assertEquals(1_100_000, histogram.read().count());
     }
 
     @Test

@@ -78,7 +78,8 @@ class HttpIT {
             assertEquals(200, live.statusCode(), live.body());
             assertEquals(Optional.of("application/json;charset=utf-8"),
                     live.headers().firstValue("Content-Type").map(type -> type.replace(" ", "").toLowerCase()));
-            assertTrue(live.body().startsWith("{\"status\":\"UP\",\"checks\":[{\"name\":\"framework\",\"status\":\"UP\""),
+            assertTrue(live.body().startsWith(
+                    "{\"status\":\"UP\",\"checks\":[{\"name\":\"framework\",\"status\":\"UP\""),
                     live.body());
             assertTrue(live.headers().firstValue("Server").isEmpty(), "no Server header naming Jetty's version");
             HttpResponse<String> trace = http.request("TRACE", LOOPBACK, httpPort, "/health/live", "Authorization",
@@ -115,7 +116,8 @@ class HttpIT {
             assertEquals(303, login.statusCode(), login.body());
             assertEquals(Optional.of("/console"), login.headers().firstValue("Location"));
             String setCookie = login.headers().firstValue("Set-Cookie").orElseThrow();
-            assertTrue(setCookie.startsWith("troupe_admin=") && setCookie.contains("; Path=/; HttpOnly; SameSite=Strict"),
+            assertTrue(setCookie.startsWith("troupe_admin=")
+                    && setCookie.contains("; Path=/; HttpOnly; SameSite=Strict"),
                     setCookie);
             String cookie = setCookie.substring(0, setCookie.indexOf(';'));
             assertFalse(cookie.contains(token), "the cookie does not carry the token");
@@ -127,7 +129,8 @@ class HttpIT {
 
             String replaced = "an-operators-own-token-" + System.nanoTime();
             Files.writeString(tokenFile, replaced + "\n", StandardCharsets.UTF_8);
-            assertEquals(401, http.get(LOOPBACK, httpPort, "/metrics", "Authorization", "Bearer " + token).statusCode());
+            assertEquals(401, http.get(LOOPBACK, httpPort, "/metrics", "Authorization", "Bearer " + token)
+                    .statusCode());
             assertEquals(401, http.get(LOOPBACK, httpPort, "/metrics", "Cookie", cookie).statusCode());
             assertTrue(http.get(LOOPBACK, httpPort, "/metrics", "Authorization", "Bearer " + replaced).statusCode()
                     != 401, "a new token in the file applies from the next request");

@@ -154,7 +154,8 @@ class HealthChecksTest {
         }
         assertEquals("{\"status\":\"DOWN\",\"checks\":[{\"name\":\"framework\",\"status\":\"UP\",\"detail\":"
                 + "\"start level 100 of 100; every Troupe bundle active\"},{\"name\":\"server\",\"status\":\"DOWN\","
-                + "\"detail\":\"the message server listens nowhere (see log/troupe.log and etc/io.troupe.server.cfg)\"},"
+                + "\"detail\":\"the message server listens nowhere (see log/troupe.log and "
+                + "etc/io.troupe.server.cfg)\"},"
                 + "{\"name\":\"store\",\"status\":\"UP\",\"detail\":\"open: /opt/troupe/data/state.mv.db\"}]}",
                 out.toString(java.nio.charset.StandardCharsets.UTF_8));
     }

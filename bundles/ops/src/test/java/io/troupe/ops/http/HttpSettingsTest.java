@@ -72,7 +72,8 @@ class HttpSettingsTest {
     @Test
     void refusesPlainHttpOnANonLoopbackAddressUnlessAllowed() {
         String refusal = parse(Map.of("host", "0.0.0.0"), new ArrayList<>()).refusal();
-        assertTrue(refusal.contains("plain HTTP on a non-loopback address") && refusal.contains("allowPlaintext = true"),
+        assertTrue(refusal.contains("plain HTTP on a non-loopback address")
+                && refusal.contains("allowPlaintext = true"),
                 refusal);
         assertNull(parse(Map.of("host", "0.0.0.0", "allowPlaintext", "true"), new ArrayList<>()).refusal());
         assertNull(parse(Map.of("host", "localhost"), new ArrayList<>()).refusal());

@@ -62,6 +62,7 @@ public final class ActorSystem {
     private final int throughput;
     private final AtomicLong ids = new AtomicLong();
     private final ConcurrentHashMap<Long, ActorCell> registry = new ConcurrentHashMap<>();
+    private final RetiredCounts retired = new RetiredCounts();
     /** The tenants that have had actors or a policy, by id; a stopped tenant leaves, and comes back fresh. */
     private final ConcurrentHashMap<String, TenantActors> tenants = new ConcurrentHashMap<>();
     private final ActorCell guardian;
@@ -571,9 +572,17 @@ public final class ActorSystem {
         if (cell == guardian) {
             guardianTerminated.countDown();
             terminated.complete(null);
-        } else if (registry.remove(cell.id(), cell) && cell.tenancy() != null) {
-            cell.tenancy().left();
+        } else if (registry.remove(cell.id(), cell)) {
+            retired.retire(cell.origin(), cell.processed(), cell.failures());
+            if (cell.tenancy() != null) {
+                cell.tenancy().left();
+            }
         }
+    }
+
+    /** What the stopped actors of each handler did: their counts live on in the handler's totals. */
+    public RetiredCounts retired() {
+        return retired;
     }
 
     FactorySource resolveFactory(String factoryName) {

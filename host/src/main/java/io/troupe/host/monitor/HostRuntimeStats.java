@@ -18,6 +18,7 @@ import io.troupe.api.monitor.RuntimeStats;
 import io.troupe.api.monitor.ThreadStats;
 import io.troupe.api.monitor.WorkerPoolStats;
 import io.troupe.host.actor.ActorSystem;
+import io.troupe.host.actor.RetiredCounts;
 import io.troupe.host.dispatch.Worker;
 import io.troupe.host.dispatch.WorkerPool;
 import io.troupe.host.plugin.ActorPool;
@@ -46,7 +47,7 @@ import io.troupe.host.reactor.EventLoop;
  */
 final class HostRuntimeStats implements RuntimeStats {
 
-    private static final String HANDLER_ORIGIN = "handler:";
+    private static final String HANDLER_ORIGIN = RetiredCounts.HANDLER_ORIGIN;
 
     private final ActorSystem system;
     private final WorkerPool pool;
@@ -94,7 +95,7 @@ final class HostRuntimeStats implements RuntimeStats {
         }
         return new RuntimeSnapshot(clock.instant(), workers(now, ratios), loops(now, ratios), ratios.loopsRatio(),
                 actors.size(), backlog, system.deadLetters().count(), counts.logRecordsDropped().getAsLong(), stalls,
-                handlers(actors), pools(), system.tenantLoads(group -> ratios.shareOf(group.tenant())),
+                handlers(actors, system.retired().byHandler()), pools(), system.tenantLoads(group -> ratios.shareOf(group.tenant())),
                 counts.swaps().swaps(), counts.swaps().rollbacks(), counts.logQueueBytes().getAsLong());
     }
 
@@ -144,8 +145,13 @@ final class HostRuntimeStats implements RuntimeStats {
         return threads;
     }
 
-    private static List<HandlerStats> handlers(List<ActorInfo> actors) {
+    private static List<HandlerStats> handlers(List<ActorInfo> actors, Map<String, long[]> retired) {
         Map<String, long[]> totals = new TreeMap<>(); // actors, depth, processed, failures
+        retired.forEach((name, counts) -> {
+            long[] sums = totals.computeIfAbsent(name, any -> new long[4]);
+            sums[2] += counts[0];
+            sums[3] += counts[1];
+        });
         for (ActorInfo actor : actors) {
             if (actor.origin().startsWith(HANDLER_ORIGIN)) {
                 long[] sums = totals.computeIfAbsent(actor.origin().substring(HANDLER_ORIGIN.length()),

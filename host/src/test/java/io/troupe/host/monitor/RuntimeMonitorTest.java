@@ -292,6 +292,19 @@ class RuntimeMonitorTest {
         // other messages are counted when their turns end, which may be just after their replies
         assertTrue(echoStats.processed() >= 1 && echoStats.processed() <= 3, "processed " + echoStats.processed());
         assertEquals(1, echoStats.failures());
+
+        // a stopped actor's counts stay in its handler's totals: they are counters, they never go back
+        system.stop(failing, io.troupe.host.actor.StopReason.NORMAL);
+        awaitCondition(() -> echoActors(monitor.stats().snapshot()) == 1, "the failing echo actor stopped");
+        var afterStop = monitor.stats().snapshot().handlers().get(1);
+        assertEquals(1, afterStop.actors());
+        assertTrue(afterStop.processed() >= echoStats.processed(), afterStop + " after " + echoStats);
+        assertEquals(1, afterStop.failures(), "the stopped actor's failure is still counted");
+    }
+
+    private static int echoActors(io.troupe.api.monitor.RuntimeSnapshot snapshot) {
+        return snapshot.handlers().stream().filter(h -> h.name().equals("echo")).mapToInt(h -> h.actors())
+                .findFirst().orElse(0);
     }
 
     @Test

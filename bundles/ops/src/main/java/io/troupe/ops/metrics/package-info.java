@@ -33,8 +33,8 @@
  * node. A part that is absent (no server, no store, no cluster) has no metrics, rather than zeros. The full list
  * is in the README, section Metrics.
  *
- * <p>Counters are the runtime's counts since its part started; {@code troupe_messages_processed_total} adds up
- * the handler's live actors, so it drops when one of them stops, which Prometheus takes as a counter reset.
+ * <p>Counters are the runtime's counts since its part started; {@code troupe_messages_processed_total} keeps the
+ * counts of a handler's actors that stopped (the host's RetiredCounts), so it never goes back.
  *
  * <h2>Threading</h2>
  * Scrapes run on the servlet container's threads, concurrently. They only read the services' snapshots (which

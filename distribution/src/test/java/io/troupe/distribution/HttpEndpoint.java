@@ -38,10 +38,10 @@ final class HttpEndpoint {
         return home.resolve("etc/io.troupe.http.cfg");
     }
 
-    /** Sets the shipped file's {@code port = 7879} to {@code port}. */
+    /** Sets the file's {@code port = N} line (7879 as shipped, a free port in a {@link TestInstallation}). */
     void usePort(int port) throws IOException {
-        String config = Files.readString(configFile()).replaceFirst("(?m)^port = 7879$", "port = " + port);
-        assertTrue(config.contains("port = " + port), "etc/io.troupe.http.cfg has no line 'port = 7879'");
+        String config = Files.readString(configFile()).replaceFirst("(?m)^port = [0-9]+$", "port = " + port);
+        assertTrue(config.contains("port = " + port), "etc/io.troupe.http.cfg has no line 'port = N'");
         Files.writeString(configFile(), config);
     }
 

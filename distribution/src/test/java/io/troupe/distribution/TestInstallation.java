@@ -28,7 +28,8 @@ final class TestInstallation {
 
     /**
      * Copies the built distribution ({@code troupe.distribution}, else {@code target/troupe}) to
-     * {@code dir/troupe home} and sets {@code etc/io.troupe.server.cfg}'s port to {@code port}.
+     * {@code dir/troupe home}, sets {@code etc/io.troupe.server.cfg}'s port to {@code port} and gives the HTTP
+     * endpoint ({@code etc/io.troupe.http.cfg}) a free port of its own.
      *
      * @return the copy's folder
      */
@@ -41,6 +42,16 @@ final class TestInstallation {
         String config = Files.readString(serverConfig).replaceFirst("(?m)^port = 7878$", "port = " + port);
         assertTrue(config.contains("port = " + port), "etc/io.troupe.server.cfg has no line 'port = 7878'");
         Files.writeString(serverConfig, config);
+        // The HTTP endpoint's shipped port is one for the whole machine: each installation gets its own, so that
+        // tests and cluster nodes side by side do not fight over it (HttpEndpoint.usePort picks a known one).
+        Path httpConfig = home.resolve("etc/io.troupe.http.cfg");
+        int httpPort;
+        do {
+            httpPort = freePort();
+        } while (httpPort == port);
+        String http = Files.readString(httpConfig).replaceFirst("(?m)^port = 7879$", "port = " + httpPort);
+        assertTrue(http.contains("port = " + httpPort), "etc/io.troupe.http.cfg has no line 'port = 7879'");
+        Files.writeString(httpConfig, http);
         // These tests poll with HELLOs until a tenant file is loaded: not an attack for the failed-HELLO throttle
         // (FailedHelloIT turns it back on).
         Files.writeString(home.resolve("etc/config.properties"), "\n" + THROTTLE_OFF + "\n",

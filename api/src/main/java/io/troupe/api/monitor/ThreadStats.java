@@ -13,6 +13,13 @@ package io.troupe.api.monitor;
  *                    resolution), or a loop's time since it last left its select; 0 when the thread
  *                    waits
  * @param stalled     whether {@code busyMillis} is beyond the stall threshold for this kind of thread
+ * @param alive       whether the thread runs: {@code false} for a runtime thread that ended while the runtime
+ *                    still counts it (an error escaped it), which a liveness probe reports (since 1.4)
  */
-public record ThreadStats(String name, double busyRatio, long busyMillis, boolean stalled) {
+public record ThreadStats(String name, double busyRatio, long busyMillis, boolean stalled, boolean alive) {
+
+    /** A running thread: the constructor of version 1.3. */
+    public ThreadStats(String name, double busyRatio, long busyMillis, boolean stalled) {
+        this(name, busyRatio, busyMillis, stalled, true);
+    }
 }

@@ -128,7 +128,7 @@ final class HostRuntimeStats implements RuntimeStats {
             busy += turn == 0 ? 0 : 1;
             stalled += isStalled ? 1 : 0;
             threads.add(new ThreadStats(worker.getName(), ratios.ratioOf(worker.getName()),
-                    TimeUnit.NANOSECONDS.toMillis(running), isStalled));
+                    TimeUnit.NANOSECONDS.toMillis(running), isStalled, worker.isAlive()));
         }
         return new WorkerPoolStats(threads.size(), pool.minSize(), pool.maxSize(), busy, stalled, pool.queued(),
                 ratios.workersRatio(), threads);
@@ -140,7 +140,7 @@ final class HostRuntimeStats implements RuntimeStats {
             long since = loop.busySinceNanos();
             long away = since == 0 ? 0 : Math.max(0, now - since);
             threads.add(new ThreadStats(loop.name(), ratios.ratioOf(loop.name()), TimeUnit.NANOSECONDS.toMillis(away),
-                    since != 0 && away >= loopThresholdNanos));
+                    since != 0 && away >= loopThresholdNanos, loop.isAlive()));
         }
         return threads;
     }

@@ -311,6 +311,11 @@ public final class EventLoop implements Executor {
         return state.get() != RUNNING;
     }
 
+    /** Whether the loop's thread runs: false once it ended, normally or because an error escaped it. */
+    public boolean isAlive() {
+        return thread.isAlive();
+    }
+
     public boolean isTerminated() {
         return state.get() == TERMINATED;
     }

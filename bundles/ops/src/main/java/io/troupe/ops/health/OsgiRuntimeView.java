@@ -1,12 +1,8 @@
 package io.troupe.ops.health;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
@@ -29,13 +25,10 @@ import io.troupe.api.monitor.ThreadStats;
  * {@code StateStore} service (registered while the store is open, with {@value #STORE_FILE}); the
  * {@link ClusterView} service (registered while this node is a member); the {@link RuntimeStats} service.
  *
- * <p>Dead runtime threads: the runtime has no signal of its own yet, so a worker or IO loop counts as dead
- * when its name is in the runtime's snapshot but no live thread of the JVM has it, on two looks at least
- * {@value #DEAD_AFTER_MILLIS} ms apart: a worker the pool retires leaves the snapshot within a sampling
- * window (about a second), and must not be taken for a dead one.
+ * <p>Dead runtime threads: the workers and IO loops the runtime's snapshot counts whose thread ended
+ * ({@link ThreadStats#alive()}), the runtime's own signal; a worker the pool retires leaves the snapshot instead.
  *
- * <p><b>Threading:</b> any thread, many at once; the only state, the names first seen missing, is a
- * concurrent map.
+ * <p><b>Threading:</b> any thread, many at once; stateless.
  */
 final class OsgiRuntimeView implements RuntimeView {
 
@@ -44,10 +37,8 @@ final class OsgiRuntimeView implements RuntimeView {
     static final String DEPLOY_DIR = "troupe.deploy.dir";
     static final String CLUSTER = "troupe.cluster";
     static final String STATE_STORE = "io.troupe.api.state.StateStore";
-    static final long DEAD_AFTER_MILLIS = 5_000;
 
     private final BundleContext context;
-    private final Map<String, Long> missingSince = new ConcurrentHashMap<>();
 
     OsgiRuntimeView(BundleContext context) {
         this.context = context;
@@ -145,53 +136,30 @@ final class OsgiRuntimeView implements RuntimeView {
         ServiceReference<RuntimeStats> reference = context.getServiceReference(RuntimeStats.class);
         RuntimeStats stats = reference == null ? null : context.getService(reference);
         if (stats == null) {
-            missingSince.clear();
             return List.of();
         }
-        RuntimeSnapshot snapshot;
         try {
-            snapshot = stats.snapshot();
+            return dead(stats.snapshot());
         } finally {
             context.ungetService(reference);
         }
-        Set<String> counted = new HashSet<>();
-        snapshot.workers().threads().forEach(thread -> counted.add(thread.name()));
-        snapshot.loops().stream().map(ThreadStats::name).forEach(counted::add);
-        return dead(counted, liveThreadNames(), System.nanoTime() / 1_000_000);
     }
 
-    /** Of the {@code counted} names, those missing from {@code alive} for {@value #DEAD_AFTER_MILLIS} ms. */
-    List<String> dead(Set<String> counted, Set<String> alive, long nowMillis) {
-        missingSince.keySet().retainAll(counted);
+    /** The names of the snapshot's workers and IO loops whose thread ended, in name order. */
+    static List<String> dead(RuntimeSnapshot snapshot) {
         List<String> dead = new ArrayList<>();
-        for (String name : counted) {
-            if (alive.contains(name)) {
-                missingSince.remove(name);
-                continue;
+        for (ThreadStats thread : snapshot.workers().threads()) {
+            if (!thread.alive()) {
+                dead.add(thread.name());
             }
-            long since = missingSince.computeIfAbsent(name, key -> nowMillis);
-            if (nowMillis - since >= DEAD_AFTER_MILLIS) {
-                dead.add(name);
+        }
+        for (ThreadStats loop : snapshot.loops()) {
+            if (!loop.alive()) {
+                dead.add(loop.name());
             }
         }
         dead.sort(null);
         return dead;
-    }
-
-    private static Set<String> liveThreadNames() {
-        ThreadGroup root = Thread.currentThread().getThreadGroup();
-        while (root.getParent() != null) {
-            root = root.getParent();
-        }
-        Thread[] threads = new Thread[root.activeCount() * 2 + 16];
-        int count = root.enumerate(threads, true);
-        Set<String> names = new HashSet<>();
-        for (int i = 0; i < count; i++) {
-            if (threads[i].isAlive()) {
-                names.add(threads[i].getName());
-            }
-        }
-        return names;
     }
 
     private Optional<String> firstProperty(String clazz, String filter, String property) {

@@ -14,6 +14,10 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 
+import io.troupe.api.monitor.RuntimeSnapshot;
+import io.troupe.api.monitor.ThreadStats;
+import io.troupe.api.monitor.WorkerPoolStats;
+
 /**
  * The liveness and readiness checks over a fixed view of the runtime, and their JSON.
  *
@@ -161,17 +165,18 @@ class HealthChecksTest {
     }
 
     @Test
-    void aRuntimeThreadCountsAsDeadOnlyOnceItHasBeenMissingForTheGracePeriod() {
-        OsgiRuntimeView view = new OsgiRuntimeView(null);
-        Set<String> counted = Set.of("troupe-worker-1", "troupe-worker-2");
-        Set<String> alive = Set.of("troupe-worker-1");
+    void theRuntimeThreadsWhoseThreadEndedAreDeadAsTheRuntimeSaysSo() {
+        ThreadStats worker1 = new ThreadStats("troupe-worker-1", 0.5, 0, false, true);
+        ThreadStats worker2 = new ThreadStats("troupe-worker-2", 0.0, 0, false, false);
+        ThreadStats loop = new ThreadStats("troupe-io-1", 0.1, 0, false, false);
+        RuntimeSnapshot snapshot = new RuntimeSnapshot(java.time.Instant.EPOCH,
+                new WorkerPoolStats(2, 2, 4, 0, 0, 0, 0.25, List.of(worker2, worker1)), List.of(loop), 0.1, 0, 0, 0,
+                0, 0, List.of());
 
-        assertEquals(List.of(), view.dead(counted, alive, 1_000));
-        assertEquals(List.of(), view.dead(counted, alive, 1_000 + OsgiRuntimeView.DEAD_AFTER_MILLIS - 1));
-        assertEquals(List.of("troupe-worker-2"), view.dead(counted, alive, 1_000 + OsgiRuntimeView.DEAD_AFTER_MILLIS));
-        // a retired worker leaves the snapshot: it is forgotten
-        assertEquals(List.of(), view.dead(Set.of("troupe-worker-1"), alive, 20_000));
-        assertEquals(List.of(), view.dead(counted, alive, 20_001));
+        assertEquals(List.of("troupe-io-1", "troupe-worker-2"), OsgiRuntimeView.dead(snapshot));
+        assertEquals(List.of(), OsgiRuntimeView.dead(new RuntimeSnapshot(java.time.Instant.EPOCH,
+                new WorkerPoolStats(1, 1, 4, 0, 0, 0, 0.0, List.of(worker1)), List.of(), 0.0, 0, 0, 0, 0, 0,
+                List.of())));
     }
 
     private static List<String> describe(HealthReport report) {

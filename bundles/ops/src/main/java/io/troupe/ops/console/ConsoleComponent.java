@@ -103,13 +103,13 @@ public final class ConsoleComponent {
         catalog.seed();
         DeadLetterLog deadLetters = new DeadLetterLog(clock);
         deadLetterSubscription = runtime.subscribeDeadLetters(deadLetters);
-        TenantLatencies latencies = new TenantLatencies();
+        TenantWindows windows = new TenantWindows();
         ChartHistory chart = new ChartHistory();
-        ConsoleViews views = new ConsoleViews(runtime, stats, () -> server, this::node, catalog, history, latencies,
+        ConsoleViews views = new ConsoleViews(runtime, stats, () -> server, this::node, catalog, history, windows,
                 deadLetters, chart, new LogTail(logFile(context)));
         events = new EventStream();
         ConsoleActions actions = new ConsoleActions(runtime, catalog, revisions, () -> sessions);
-        sampler = new ConsoleSampler(stats, views, latencies, chart, catalog, events, System::nanoTime);
+        sampler = new ConsoleSampler(stats, views, windows, chart, catalog, events, System::nanoTime);
         sampler.start();
         pageRegistration = context.registerService(Servlet.class, new ConsolePageServlet(),
                 servletProperties("troupe-console-page", false, "/console", "/console/static/*"));

@@ -24,7 +24,7 @@ import io.troupe.api.monitor.TenantStats;
  * <pre>
  *   every 1 s:  RuntimeStats.snapshot()  ServerStats.tenants()
  *                  │                         │
- *                  ├── ChartHistory.add(point) ◄── TenantLatencies.sample(...)
+ *                  ├── ChartHistory.add(point) ◄── TenantWindows.sample(...)
  *                  ├── PluginCatalog.pollOutcomes()   (history, kept revisions)
  *                  └── EventStream.publish("update", ConsoleViews.update(...))   when clients &gt; 0
  * </pre>
@@ -43,7 +43,7 @@ final class ConsoleSampler implements AutoCloseable {
 
     private final RuntimeStats stats;
     private final ConsoleViews views;
-    private final TenantLatencies latencies;
+    private final TenantWindows windows;
     private final ChartHistory chart;
     private final PluginCatalog catalog;
     private final EventStream events;
@@ -54,11 +54,11 @@ final class ConsoleSampler implements AutoCloseable {
     private long lastRequests = -1;
     private boolean failing;
 
-    ConsoleSampler(RuntimeStats stats, ConsoleViews views, TenantLatencies latencies, ChartHistory chart,
+    ConsoleSampler(RuntimeStats stats, ConsoleViews views, TenantWindows windows, ChartHistory chart,
                    PluginCatalog catalog, EventStream events, LongSupplier nanoClock) {
         this.stats = Objects.requireNonNull(stats, "stats");
         this.views = Objects.requireNonNull(views, "views");
-        this.latencies = Objects.requireNonNull(latencies, "latencies");
+        this.windows = Objects.requireNonNull(windows, "windows");
         this.chart = Objects.requireNonNull(chart, "chart");
         this.catalog = Objects.requireNonNull(catalog, "catalog");
         this.events = Objects.requireNonNull(events, "events");
@@ -110,8 +110,9 @@ final class ConsoleSampler implements AutoCloseable {
     void tick() {
         RuntimeSnapshot snapshot = stats.snapshot();
         List<TenantStats> tenants = views.serverTenants();
-        latencies.sample(tenants);
-        ChartHistory.Point point = point(snapshot, tenants);
+        long now = nanoClock.getAsLong();
+        windows.sample(tenants, now);
+        ChartHistory.Point point = point(snapshot, tenants, now);
         if (point != null) {
             chart.add(point);
         }
@@ -122,8 +123,7 @@ final class ConsoleSampler implements AutoCloseable {
     }
 
     /** The point since the last tick; null at the first, which has nothing to compare with. */
-    private ChartHistory.Point point(RuntimeSnapshot snapshot, List<TenantStats> tenants) {
-        long now = nanoClock.getAsLong();
+    private ChartHistory.Point point(RuntimeSnapshot snapshot, List<TenantStats> tenants, long now) {
         long processed = 0;
         for (HandlerStats handler : snapshot.handlers()) {
             processed += handler.processed();
@@ -139,7 +139,7 @@ final class ConsoleSampler implements AutoCloseable {
             double messages = Math.max(0, processed - lastProcessed) / seconds;
             double requestRate = Math.max(0, requests - lastRequests) / seconds;
             point = new ChartHistory.Point(snapshot.takenAt(), messages, requestRate,
-                    latencies.lastSecond().quantileSeconds(0.99));
+                    windows.lastSecond().quantileSeconds(0.99));
         }
         lastNanos = now;
         lastProcessed = processed;

@@ -40,13 +40,13 @@ final class ConsoleViews {
     private final Supplier<NodeIdentity> node;
     private final PluginCatalog catalog;
     private final PluginHistory history;
-    private final TenantLatencies latencies;
+    private final TenantWindows windows;
     private final DeadLetterLog deadLetters;
     private final ChartHistory chart;
     private final LogTail log;
 
     ConsoleViews(TroupeRuntime runtime, RuntimeStats stats, Supplier<ServerStats> server, Supplier<NodeIdentity> node,
-                 PluginCatalog catalog, PluginHistory history, TenantLatencies latencies, DeadLetterLog deadLetters,
+                 PluginCatalog catalog, PluginHistory history, TenantWindows windows, DeadLetterLog deadLetters,
                  ChartHistory chart, LogTail log) {
         this.runtime = Objects.requireNonNull(runtime, "runtime");
         this.stats = Objects.requireNonNull(stats, "stats");
@@ -54,7 +54,7 @@ final class ConsoleViews {
         this.node = Objects.requireNonNull(node, "node");
         this.catalog = Objects.requireNonNull(catalog, "catalog");
         this.history = Objects.requireNonNull(history, "history");
-        this.latencies = Objects.requireNonNull(latencies, "latencies");
+        this.windows = Objects.requireNonNull(windows, "windows");
         this.deadLetters = Objects.requireNonNull(deadLetters, "deadLetters");
         this.chart = Objects.requireNonNull(chart, "chart");
         this.log = Objects.requireNonNull(log, "log");
@@ -161,6 +161,6 @@ final class ConsoleViews {
     }
 
     private JsonDocument tenants(RuntimeSnapshot snapshot, List<TenantStats> tenants) {
-        return new TenantsDocument(server.get() != null, tenants, snapshot.tenants(), latencies::recent);
+        return new TenantsDocument(server.get() != null, tenants, snapshot.tenants(), windows);
     }
 }

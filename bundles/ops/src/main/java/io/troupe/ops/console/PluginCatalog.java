@@ -55,6 +55,11 @@ import io.troupe.client.deploy.PluginJar;
  */
 final class PluginCatalog implements BundleListener {
 
+    /** How the runtime names the origin of a handler's actors: {@code handler:counter.add}. */
+    static final String HANDLER_ORIGIN = "handler:";
+    /** How the runtime names the origin of actors spawned from a named factory: {@code factory:wordcount.chunk}. */
+    static final String FACTORY_ORIGIN = "factory:";
+
     private static final Logger LOG = LoggerFactory.getLogger(PluginCatalog.class);
 
     private record Digest(long size, long modified, String sha256) {
@@ -210,7 +215,10 @@ final class PluginCatalog implements BundleListener {
         return rows;
     }
 
-    /** The plugin behind each handler and factory name registered now, from any bundle. */
+    /**
+     * The plugin behind each handler and factory registered now, from any bundle, by the origin the runtime gives
+     * their actors ({@value #HANDLER_ORIGIN}name, {@value #FACTORY_ORIGIN}name).
+     */
     Map<String, PluginCode> origins() {
         Map<String, PluginCode> origins = new HashMap<>();
         Collection<ServiceReference<ActorFactory>> services;
@@ -227,12 +235,17 @@ final class PluginCatalog implements BundleListener {
                 continue; // unregistered meanwhile
             }
             PluginCode code = new PluginCode(bundle.getBundleId(), String.valueOf(bundle.getSymbolicName()),
-                    bundle.getVersion().toString(), history.revision(bundle.getBundleId()), fileOf(bundle).orElse(null));
-            Set<String> names = new TreeSet<>();
-            addNames(service.getProperty(Handler.PROPERTY), names);
-            addNames(service.getProperty(Factory.PROPERTY), names);
-            for (String name : names) {
-                origins.put(name, code);
+                    bundle.getVersion().toString(), history.revision(bundle.getBundleId()),
+                    fileOf(bundle).orElse(null));
+            Set<String> handlers = new TreeSet<>();
+            addNames(service.getProperty(Handler.PROPERTY), handlers);
+            Set<String> factories = new TreeSet<>();
+            addNames(service.getProperty(Factory.PROPERTY), factories);
+            for (String name : handlers) {
+                origins.put(HANDLER_ORIGIN + name, code);
+            }
+            for (String name : factories) {
+                origins.put(FACTORY_ORIGIN + name, code);
             }
         }
         return origins;

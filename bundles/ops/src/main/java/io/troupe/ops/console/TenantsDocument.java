@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.Function;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 
@@ -19,18 +18,19 @@ import io.troupe.api.monitor.TenantStats;
  * <pre>
  * {"server": true,
  *  "tenants": [{"tenant", "configured", "connections", "maxConnections", "requests", "requestsPerSecond",
- *               "maxRequestsPerSecond", "errors", "errorsByCode": {"no.handler": 2},
+ *               "serverRequestsPerSecond", "maxRequestsPerSecond", "errors", "errorsByCode": {"no.handler": 2},
  *               "throttledSeconds": {"requestsPerSecond": 0.5}, "throttledBy": [..],
  *               "p50Seconds", "p99Seconds", "latencyWindowSeconds",
  *               "actors", "maxActors", "queuedMessages", "workerShare"}]}
  * </pre>
  *
  * {@code server} is false when the message server does not run (then only the runtime's tenants are listed,
- * {@code configured} false, and the server's figures 0). {@code requestsPerSecond} is the server's rate over
- * its last 10 s window; the percentiles cover the requests answered in the last
- * {@value TenantLatencies#WINDOW_SECONDS} s, null when there were none. A tenant the runtime knows but the
- * server does not (actors of a removed tenant still stopping, or spawned without a session) has
- * {@code configured} false.
+ * {@code configured} false, and the server's figures 0). {@code requestsPerSecond} is the rate over the last
+ * {@value TenantWindows#WINDOW_SECONDS} s of the console's samples (null for a tenant sampled only once so far),
+ * {@code serverRequestsPerSecond} the server's own over its last complete 10 s window; the percentiles cover the
+ * requests answered in the last {@value TenantWindows#WINDOW_SECONDS} s, null when there were none. A tenant
+ * the runtime knows but the server does not (actors of a removed tenant still stopping, or spawned without a
+ * session) has {@code configured} false.
  *
  * <p><b>Threading:</b> immutable; any thread.
  */
@@ -41,20 +41,19 @@ final class TenantsDocument implements JsonDocument {
     private final boolean server;
     private final List<TenantStats> stats;
     private final List<TenantLoad> loads;
-    private final Function<String, RequestLatency> recentLatency;
+    private final TenantWindows windows;
 
     /**
      * @param server        whether the message server runs
      * @param stats         its tenants
      * @param loads         the runtime's tenants
-     * @param recentLatency the latencies of a tenant's recent requests ({@link TenantLatencies#recent})
+     * @param windows       the tenants' recent requests
      */
-    TenantsDocument(boolean server, List<TenantStats> stats, List<TenantLoad> loads,
-                    Function<String, RequestLatency> recentLatency) {
+    TenantsDocument(boolean server, List<TenantStats> stats, List<TenantLoad> loads, TenantWindows windows) {
         this.server = server;
         this.stats = List.copyOf(stats);
         this.loads = List.copyOf(loads);
-        this.recentLatency = recentLatency;
+        this.windows = windows;
     }
 
     @Override
@@ -86,7 +85,8 @@ final class TenantsDocument implements JsonDocument {
         json.writeNumberField("connections", tenant == null ? 0 : tenant.connections());
         json.writeNumberField("maxConnections", tenant == null ? 0 : tenant.maxConnections());
         json.writeNumberField("requests", tenant == null ? 0 : tenant.requests());
-        JsonDocument.number(json, "requestsPerSecond", tenant == null ? 0 : tenant.requestsPerSecond());
+        JsonDocument.number(json, "requestsPerSecond", tenant == null ? 0 : windows.recentRate(id));
+        JsonDocument.number(json, "serverRequestsPerSecond", tenant == null ? 0 : tenant.requestsPerSecond());
         json.writeNumberField("maxRequestsPerSecond", tenant == null ? 0 : tenant.maxRequestsPerSecond());
         json.writeNumberField("errors", tenant == null ? 0 : tenant.errors());
         json.writeObjectFieldStart("errorsByCode");
@@ -110,10 +110,10 @@ final class TenantsDocument implements JsonDocument {
             }
         }
         json.writeEndArray();
-        RequestLatency recent = tenant == null ? RequestLatency.none() : recentLatency.apply(id);
+        RequestLatency recent = tenant == null ? RequestLatency.none() : windows.recent(id);
         JsonDocument.number(json, "p50Seconds", recent.quantileSeconds(0.5));
         JsonDocument.number(json, "p99Seconds", recent.quantileSeconds(0.99));
-        json.writeNumberField("latencyWindowSeconds", TenantLatencies.WINDOW_SECONDS);
+        json.writeNumberField("latencyWindowSeconds", TenantWindows.WINDOW_SECONDS);
         json.writeNumberField("actors", load == null ? 0 : load.actors());
         json.writeNumberField("maxActors", load == null ? 0 : load.maxActors());
         json.writeNumberField("queuedMessages", load == null ? 0 : load.queuedMessages());

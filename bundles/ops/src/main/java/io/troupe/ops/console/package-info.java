@@ -9,7 +9,7 @@
  *           ── POST /console/api/{...}/{verb} ───► ConsoleActions ──► deploy folder, runtime, TenantSessions
  *
  *   ConsoleSampler (thread troupe-console, 1 s):
- *     RuntimeStats.snapshot() + ServerStats.tenants() ─► ChartHistory (10 min) + TenantLatencies (10 s p99)
+ *     RuntimeStats.snapshot() + ServerStats.tenants() ─► ChartHistory (10 min) + TenantWindows (10 s p99)
  *     deploy/.status/* ─► PluginHistory (swap history) + PluginRevisions (the jar a rollback puts back)
  *     clients listening? ─► EventStream.publish(ConsoleViews.update(...))
  *

@@ -34,16 +34,18 @@ class ActorsDocumentTest {
     /** Given in no tree order: a child before its parent, siblings out of order, an orphan. */
     private static List<ActorInfo> actors() {
         return List.of(
-                new ActorInfo(9, 7, "chunk-1", "demo", "wordcount.chunk", 4, 12, 1, 64, MailboxOverflow.REJECT, 3, 0),
-                new ActorInfo(7, 0, "wordcount", "demo", "wordcount", 0, 1, 0),
+                new ActorInfo(9, 7, "chunk-1", "demo", "factory:wordcount.chunk", 4, 12, 1, 64, MailboxOverflow.REJECT,
+                        3, 0),
+                new ActorInfo(7, 0, "wordcount", "demo", "handler:wordcount", 0, 1, 0),
                 new ActorInfo(12, 7, "audit", "demo", "io.example.Audit", 0, 5, 0),
-                new ActorInfo(8, 7, "chunk-0", "demo", "wordcount.chunk", 0, 3, 0),
-                new ActorInfo(3, 0, "counter.add", "acme", "counter.add", 2, 40, 0),
+                new ActorInfo(8, 7, "chunk-0", "demo", "factory:wordcount.chunk", 0, 3, 0),
+                new ActorInfo(3, 0, "counter.add", "acme", "handler:counter.add", 2, 40, 0),
                 new ActorInfo(30, 29, "orphan", "acme", "io.example.Orphan", 0, 0, 0));
     }
 
     private static Map<String, PluginCode> origins() {
-        return Map.of("wordcount", WORDCOUNT, "wordcount.chunk", CHUNK, "counter.add", COUNTER);
+        return Map.of("handler:wordcount", WORDCOUNT, "factory:wordcount.chunk", CHUNK,
+                "handler:counter.add", COUNTER);
     }
 
     @Test
@@ -67,7 +69,7 @@ class ActorsDocumentTest {
         JsonNode chunk = find(view, 9);
         assertEquals("chunk-1", chunk.get("name").asText());
         assertEquals("demo", chunk.get("tenant").asText());
-        assertEquals("wordcount.chunk", chunk.get("origin").asText());
+        assertEquals("factory:wordcount.chunk", chunk.get("origin").asText());
         assertEquals(7, chunk.get("parent").asLong());
         assertEquals(4, chunk.get("mailboxDepth").asInt());
         assertEquals(64, chunk.get("mailboxCapacity").asInt());

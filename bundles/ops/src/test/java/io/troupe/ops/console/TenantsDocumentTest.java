@@ -19,7 +19,7 @@ import io.troupe.api.monitor.TenantStats;
 
 /**
  * The tenants view from real {@link TenantStats} and {@link TenantLoad} records, with the p99 of the last
- * seconds computed by {@link TenantLatencies} from the server's cumulative histograms.
+ * seconds computed by {@link TenantWindows} from the server's cumulative histograms.
  *
  * <p><b>Threading:</b> the test thread only.
  */
@@ -44,16 +44,19 @@ class TenantsDocumentTest {
                 0, 65536, 1, 0, 0, Set.of(), Map.of("no.handler", 2L, "other", 1L), latency);
     }
 
+    private static final long SECOND = 1_000_000_000L;
+    private long nanos;
+
     @Test
     void eachTenantJoinsTheServersFiguresWithTheRuntimesAndTheRecentP99() {
-        TenantLatencies latencies = new TenantLatencies();
-        latencies.sample(List.of(tenant("acme", 0, latency(0, 0, 0, 0, 0))));
-        latencies.sample(List.of(tenant("acme", 100, latency(90, 5, 3, 2, 0))));
+        TenantWindows windows = new TenantWindows();
+        windows.sample(List.of(tenant("acme", 0, latency(0, 0, 0, 0, 0))), nanos += SECOND);
+        windows.sample(List.of(tenant("acme", 100, latency(90, 5, 3, 2, 0))), nanos += SECOND);
         List<TenantLoad> loads = List.of(new TenantLoad("acme", 1, 4, 0, 7, 0, 50, 1_000_000, 0.25),
                 new TenantLoad("leftover", 1, 1, 0, 0, 0, 1, 10, 0.0), new TenantLoad("", 1, 3, 0, 0, 0, 0, 0, 0));
 
         JsonNode view = JsonTrees.read(new TenantsDocument(true, List.of(tenant("acme", 100,
-                latency(90, 5, 3, 2, 0))), loads, latencies::recent));
+                latency(90, 5, 3, 2, 0))), loads, windows));
 
         assertTrue(view.get("server").asBoolean());
         assertEquals(2, view.get("tenants").size(), "the system actors' empty tenant is left out");
@@ -62,7 +65,8 @@ class TenantsDocumentTest {
         assertTrue(acme.get("configured").asBoolean());
         assertEquals(2, acme.get("connections").asInt());
         assertEquals(100, acme.get("requests").asLong());
-        assertEquals(12.5, acme.get("requestsPerSecond").asDouble());
+        assertEquals(100.0, acme.get("requestsPerSecond").asDouble(), "100 requests between two samples 1 s apart");
+        assertEquals(12.5, acme.get("serverRequestsPerSecond").asDouble());
         assertEquals(3, acme.get("errors").asLong());
         assertEquals(2, acme.at("/errorsByCode/no.handler").asLong());
         assertEquals(1.5, acme.at("/throttledSeconds/requestsPerSecond").asDouble());
@@ -80,16 +84,17 @@ class TenantsDocumentTest {
 
     @Test
     void aTenantWithoutRequestsInTheWindowHasNoP99AndWithoutTheServerOnlyTheRuntimesTenantsShow() {
-        TenantLatencies latencies = new TenantLatencies();
-        latencies.sample(List.of(tenant("acme", 100, latency(90, 5, 3, 2, 0))));
-        latencies.sample(List.of(tenant("acme", 100, latency(90, 5, 3, 2, 0))));
+        TenantWindows windows = new TenantWindows();
+        windows.sample(List.of(tenant("acme", 100, latency(90, 5, 3, 2, 0))), nanos += SECOND);
+        windows.sample(List.of(tenant("acme", 100, latency(90, 5, 3, 2, 0))), nanos += SECOND);
 
         JsonNode quiet = JsonTrees.read(new TenantsDocument(true, List.of(tenant("acme", 100,
-                latency(90, 5, 3, 2, 0))), List.of(), latencies::recent));
+                latency(90, 5, 3, 2, 0))), List.of(), windows));
         JsonNode serverless = JsonTrees.read(new TenantsDocument(false, List.of(),
-                List.of(new TenantLoad("solo", 1, 1, 0, 0, 0, 1, 10, 0.0)), latencies::recent));
+                List.of(new TenantLoad("solo", 1, 1, 0, 0, 0, 1, 10, 0.0)), windows));
 
         assertTrue(quiet.at("/tenants/0/p99Seconds").isNull());
+        assertEquals(0.0, quiet.at("/tenants/0/requestsPerSecond").asDouble());
         assertFalse(serverless.get("server").asBoolean());
         assertEquals("solo", serverless.at("/tenants/0/tenant").asText());
         assertEquals(0, serverless.at("/tenants/0/connections").asInt());
@@ -97,16 +102,20 @@ class TenantsDocumentTest {
 
     @Test
     void theLastSecondAddsEveryTenantsRequestsAndTheWindowForgetsRemovedTenants() {
-        TenantLatencies latencies = new TenantLatencies();
-        latencies.sample(List.of(tenant("a", 0, latency(0, 0, 0, 0, 0)), tenant("b", 0, latency(0, 0, 0, 0, 0))));
-        latencies.sample(List.of(tenant("a", 10, latency(10, 0, 0, 0, 0)), tenant("b", 5, latency(0, 0, 0, 5, 0))));
+        TenantWindows windows = new TenantWindows();
+        windows.sample(List.of(tenant("a", 0, latency(0, 0, 0, 0, 0)), tenant("b", 0, latency(0, 0, 0, 0, 0))),
+                nanos += SECOND);
+        windows.sample(List.of(tenant("a", 10, latency(10, 0, 0, 0, 0)), tenant("b", 5, latency(0, 0, 0, 5, 0))),
+                nanos += SECOND);
 
-        assertEquals(15, latencies.lastSecond().count());
-        assertEquals(10, latencies.recent("a").count());
+        assertEquals(15, windows.lastSecond().count());
+        assertEquals(10, windows.recent("a").count());
+        assertEquals(10.0, windows.recentRate("a"));
+        assertTrue(Double.isNaN(windows.recentRate("c")), "a tenant never sampled has no rate");
 
-        latencies.sample(List.of(tenant("a", 10, latency(10, 0, 0, 0, 0))));
+        windows.sample(List.of(tenant("a", 10, latency(10, 0, 0, 0, 0))), nanos += SECOND);
 
-        assertEquals(0, latencies.recent("b").count());
-        assertEquals(0, latencies.lastSecond().count());
+        assertEquals(0, windows.recent("b").count());
+        assertEquals(0, windows.lastSecond().count());
     }
 }

@@ -134,12 +134,22 @@
 
   // ---- login ----------------------------------------------------------------------------------------------
 
+  async function signOut() {
+    try {
+      await fetch('/console/logout', { method: 'POST', credentials: 'same-origin',
+        headers: { 'X-Troupe-Console': '1', Accept: 'application/json' } });
+    } finally {
+      showLogin();
+    }
+  }
+
   function showLogin() {
     if (state.events) {
       state.events.close();
       state.events = null;
     }
     $('app').hidden = true;
+    $('sign-out').hidden = true;
     $('login').hidden = false;
     setLive('off', 'signed out');
   }
@@ -184,6 +194,7 @@
       return; // showLogin() ran, or the server is down: the login form or the error shows
     }
     $('app').hidden = false;
+    $('sign-out').hidden = false;
     $('login').hidden = true;
     renderHeader(overview);
     renderOverview(overview);
@@ -455,8 +466,8 @@
   }
 
   function renderTenants(tenants) {
-    setText($('tenants-note'), tenants.server ? 'Req/s over the server\'s last 10 s; p99 over the last 10 s.'
-        : 'The message server does not run: only the runtime\'s tenants are shown.');
+    setText($('tenants-note'), tenants.server ? 'Req/s and p99 over the last 10 s; errors and throttled time since '
+        + 'the tenant was added.' : 'The message server does not run: only the runtime\'s tenants are shown.');
     const body = $('tenants').tBodies[0];
     const existing = new Map();
     for (const row of Array.from(body.rows)) existing.set(row.dataset.tenant, row);
@@ -537,8 +548,10 @@
   }
 
   function drawChart(svg, axis, points, series, label) {
-    const width = 600, height = 160, span = 600 * 1000;
+    // the last minute at least, the last 10 minutes at most: as much as there is
+    const width = 600, height = 160;
     const end = points.length ? points[points.length - 1].time : Date.now();
+    const span = Math.min(600000, Math.max(60000, points.length ? end - points[0].time : 0));
     let max = 0;
     for (const point of points) {
       for (const value of series) {
@@ -563,13 +576,16 @@
         }
         const x = width - (end - point.time) / span * width;
         const y = height - v / max * (height - 4);
-        path += (pen ? 'L' : 'M') + x.toFixed(1) + ' ' + y.toFixed(1);
+        // a point with no neighbour is drawn as a short tick, so that it shows
+        path += (pen ? 'L' : (path ? 'h-2M' : 'M')) + x.toFixed(1) + ' ' + y.toFixed(1);
         pen = true;
       }
+      if (path) path += 'h-2';
       if (path) children.push(svgNode('path', { d: path, class: 's' + (s + 1) }));
     });
     svg.replaceChildren(...children);
-    axis.replaceChildren(el('span', { text: '−10 min' }), el('span', { text: 'max ' + label(max) }),
+    const ago = span >= 120000 ? '−' + Math.round(span / 60000) + ' min' : '−' + Math.round(span / 1000) + ' s';
+    axis.replaceChildren(el('span', { text: ago }), el('span', { text: 'max ' + label(max) }),
       el('span', { text: 'now' }));
   }
 
@@ -591,6 +607,7 @@
 
   document.addEventListener('DOMContentLoaded', () => {
     $('login-form').addEventListener('submit', login);
+    $('sign-out').addEventListener('click', signOut);
     for (const button of document.querySelectorAll('#tabs button')) {
       button.addEventListener('click', () => showView(button.dataset.view));
     }

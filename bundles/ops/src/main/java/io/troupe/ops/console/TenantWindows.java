@@ -11,37 +11,43 @@ import io.troupe.api.monitor.RequestLatency;
 import io.troupe.api.monitor.TenantStats;
 
 /**
- * The recent request latencies of each tenant, from the cumulative histograms the server keeps
- * ({@link TenantStats#latency()}): the readings of the last {@value #WINDOW_SECONDS} samples are kept, and
- * the latencies of a window are the last reading {@linkplain RequestLatency#since since} the first. The
- * console's tenants view shows the p99 of the last {@value #WINDOW_SECONDS} s; its chart the p99 of the
- * last second over all tenants.
+ * Each tenant's recent requests, from the cumulative figures the server keeps ({@link TenantStats#requests()}
+ * and the histogram {@link TenantStats#latency()}): the readings of the last {@value #WINDOW_SECONDS} samples
+ * (one a second) are kept, and a window's figures are its last reading less its first
+ * ({@link RequestLatency#since}). The console's tenants view shows the request rate and the p99 of the last
+ * {@value #WINDOW_SECONDS} s, so that a change shows within a second or two (the server's own rate covers
+ * complete 10 s windows); its chart the p99 of the last second over all tenants.
  *
  * <p><b>Threading:</b> {@link #sample} by the console's sampler thread only; {@link #recent} and
  * {@link #lastSecond} from any thread (they synchronise on this object with {@link #sample}).
  */
-final class TenantLatencies {
+final class TenantWindows {
 
-    /** The samples (seconds) the tenants' p99 covers. */
+    /** The samples (seconds) the tenants' rate and p99 cover. */
     static final int WINDOW_SECONDS = 10;
+    private static final double NANOS_PER_SECOND = 1_000_000_000.0;
 
-    private final Map<String, ArrayDeque<RequestLatency>> readings = new HashMap<>();
+    /** One sample of one tenant. */
+    private record Reading(long nanos, long requests, RequestLatency latency) {
+    }
+
+    private final Map<String, ArrayDeque<Reading>> readings = new HashMap<>();
     private RequestLatency lastSecond = RequestLatency.none();
 
-    /** Takes in one reading of every tenant; tenants that are gone are forgotten. */
-    synchronized void sample(List<TenantStats> tenants) {
+    /** Takes in one reading of every tenant, taken at {@code nanos}; tenants that are gone are forgotten. */
+    synchronized void sample(List<TenantStats> tenants, long nanos) {
         Set<String> present = tenants.stream().map(TenantStats::tenant).collect(Collectors.toSet());
         readings.keySet().retainAll(present);
         RequestLatency second = null;
         for (TenantStats tenant : tenants) {
-            ArrayDeque<RequestLatency> kept = readings.computeIfAbsent(tenant.tenant(), id -> new ArrayDeque<>());
-            RequestLatency previous = kept.peekLast();
-            kept.addLast(tenant.latency());
+            ArrayDeque<Reading> kept = readings.computeIfAbsent(tenant.tenant(), id -> new ArrayDeque<>());
+            Reading previous = kept.peekLast();
+            kept.addLast(new Reading(nanos, tenant.requests(), tenant.latency()));
             while (kept.size() > WINDOW_SECONDS + 1) {
                 kept.removeFirst();
             }
             if (previous != null) {
-                RequestLatency delta = difference(tenant.latency(), previous);
+                RequestLatency delta = difference(tenant.latency(), previous.latency());
                 second = second == null ? delta : sum(second, delta);
             }
         }
@@ -50,11 +56,26 @@ final class TenantLatencies {
 
     /** The latencies of {@code tenant}'s requests over the window, or none counted. */
     synchronized RequestLatency recent(String tenant) {
-        ArrayDeque<RequestLatency> kept = readings.get(tenant);
+        ArrayDeque<Reading> kept = readings.get(tenant);
         if (kept == null || kept.size() < 2) {
             return RequestLatency.none();
         }
-        return difference(kept.peekLast(), kept.peekFirst());
+        return difference(kept.peekLast().latency(), kept.peekFirst().latency());
+    }
+
+    /**
+     * The requests per second {@code tenant} sent over the window; NaN before two samples (a tenant just
+     * added). A count that went back (the tenant was removed and added again) counts from 0.
+     */
+    synchronized double recentRate(String tenant) {
+        ArrayDeque<Reading> kept = readings.get(tenant);
+        if (kept == null || kept.size() < 2 || kept.peekLast().nanos() <= kept.peekFirst().nanos()) {
+            return Double.NaN;
+        }
+        Reading first = kept.peekFirst();
+        Reading last = kept.peekLast();
+        long requests = last.requests() >= first.requests() ? last.requests() - first.requests() : last.requests();
+        return requests / ((last.nanos() - first.nanos()) / NANOS_PER_SECOND);
     }
 
     /** The latencies of every tenant's requests between the last two samples. */

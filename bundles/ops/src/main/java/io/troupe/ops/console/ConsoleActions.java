@@ -39,13 +39,15 @@ final class ConsoleActions {
     private final TroupeRuntime runtime;
     private final PluginCatalog catalog;
     private final PluginRevisions revisions;
+    private final PluginHistory history;
     private final Supplier<TenantSessions> sessions;
 
-    ConsoleActions(TroupeRuntime runtime, PluginCatalog catalog, PluginRevisions revisions,
+    ConsoleActions(TroupeRuntime runtime, PluginCatalog catalog, PluginRevisions revisions, PluginHistory history,
                    Supplier<TenantSessions> sessions) {
         this.runtime = Objects.requireNonNull(runtime, "runtime");
         this.catalog = Objects.requireNonNull(catalog, "catalog");
         this.revisions = Objects.requireNonNull(revisions, "revisions");
+        this.history = Objects.requireNonNull(history, "history");
         this.sessions = Objects.requireNonNull(sessions, "sessions");
     }
 
@@ -57,6 +59,9 @@ final class ConsoleActions {
             String file = removed.target().getFileName().toString();
             String what = removed.removed() == null ? "an unreadable jar" : removed.removed().toString();
             LOG.info("Console: deploy/{} ({}) undeployed by {}", file, what, who);
+            history.action(PluginHistory.Kind.UNDEPLOY, file, removed.removed() == null ? null
+                    : removed.removed().symbolicName(), removed.removed() == null ? null : removed.removed().version(),
+                    null, "by " + who);
             return json -> {
                 json.writeStartObject();
                 json.writeStringField("action", "undeploy");
@@ -91,6 +96,9 @@ final class ConsoleActions {
             String from = updated.previous() == null ? "an unreadable jar" : updated.previous().toString();
             String to = updated.replacement().toString();
             LOG.info("Console: deploy/{} rolled back from {} to {} by {}", file, from, to, who);
+            history.action(PluginHistory.Kind.ROLLBACK, file, updated.replacement().symbolicName(),
+                    updated.previous() == null ? null : updated.previous().version(), updated.replacement().version(),
+                    "by " + who);
             return json -> {
                 json.writeStartObject();
                 json.writeStringField("action", "rollback");

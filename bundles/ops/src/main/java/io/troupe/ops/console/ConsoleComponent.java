@@ -108,7 +108,7 @@ public final class ConsoleComponent {
         ConsoleViews views = new ConsoleViews(runtime, stats, () -> server, this::node, catalog, history, windows,
                 deadLetters, chart, new LogTail(logFile(context)));
         events = new EventStream();
-        ConsoleActions actions = new ConsoleActions(runtime, catalog, revisions, () -> sessions);
+        ConsoleActions actions = new ConsoleActions(runtime, catalog, revisions, history, () -> sessions);
         sampler = new ConsoleSampler(stats, views, windows, chart, catalog, events, System::nanoTime);
         sampler.start();
         pageRegistration = context.registerService(Servlet.class, new ConsolePageServlet(),

@@ -24,7 +24,10 @@ import io.troupe.client.deploy.DeployStatus;
  *   12:04:10.002  counter.jar  updated      io.troupe.sample.counter  2.0.0 -&gt; 3.0.0
  *   12:04:25.310  counter.jar  updated      io.troupe.sample.counter  3.0.0 -&gt; 2.0.0
  *   12:04:25.390  counter.jar  rolled-back  io.troupe.sample.counter  3.0.0  "it did not register ..."
+ *   12:06:00.000  counter.jar  rollback     io.troupe.sample.counter  2.0.0 -&gt; 1.0.0  "by an administrator ..."
  * </pre>
+ *
+ * The console's own actions (undeploy, rollback) are recorded too, with who asked.
  *
  * It also counts each plugin bundle's revisions: 1 when first seen, one more at each update.
  *
@@ -39,7 +42,11 @@ final class PluginHistory {
     /** What happened. */
     enum Kind {
         INSTALLED("installed"), UPDATED("updated"), UNINSTALLED("uninstalled"), RUNNING("running"),
-        ROLLED_BACK("rolled-back"), FAILED("failed");
+        ROLLED_BACK("rolled-back"), FAILED("failed"),
+        /** An administrator undeployed the plugin from the console. */
+        UNDEPLOY("undeploy"),
+        /** An administrator rolled the plugin back from the console. */
+        ROLLBACK("rollback");
 
         private final String text;
 
@@ -124,6 +131,14 @@ final class PluginHistory {
                     status.reason().orElse(null));
         }
         return true;
+    }
+
+    /**
+     * An administrator's action on the jar {@code file} from the console ({@link Kind#UNDEPLOY} or
+     * {@link Kind#ROLLBACK}), recorded before the host applies it; {@code who} goes to the entry's reason.
+     */
+    synchronized void action(Kind kind, String file, String symbolicName, String from, String to, String who) {
+        add(file, symbolicName, kind, from, to, who);
     }
 
     /** The jar {@code file} is gone: its next outcome is new again. */

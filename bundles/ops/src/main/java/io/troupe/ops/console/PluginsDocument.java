@@ -19,8 +19,9 @@ import io.troupe.client.deploy.DeployStatus;
  *  "history": [{"sequence", "time", "file", "symbolicName", "kind", "from", "to", "reason"}]}
  * </pre>
  *
- * {@code kind} is one of installed, updated, uninstalled (bundle events) and running, rolled-back, failed
- * (the host's outcomes, with its reason); {@code bundleId} is -1 for a jar no bundle was installed from.
+ * {@code kind} is one of installed, updated, uninstalled (bundle events), running, rolled-back, failed (the
+ * host's outcomes, with its reason) and undeploy, rollback (an administrator's actions from the console, with
+ * who in {@code reason}); {@code bundleId} is -1 for a jar no bundle was installed from.
  *
  * <p><b>Threading:</b> immutable; any thread.
  */

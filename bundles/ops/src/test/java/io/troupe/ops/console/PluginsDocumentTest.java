@@ -60,6 +60,19 @@ class PluginsDocumentTest {
     }
 
     @Test
+    void anAdministratorsRollbackIsRecordedWithWhoAsked() {
+        history.action(PluginHistory.Kind.ROLLBACK, "counter.jar", "io.troupe.sample.counter", "2.0.0", "1.0.0",
+                "by an administrator from 127.0.0.1");
+
+        JsonNode entry = JsonTrees.read(new PluginsDocument(null, List.of(), history.entries())).at("/history/0");
+
+        assertEquals("rollback", entry.get("kind").asText());
+        assertEquals("2.0.0", entry.get("from").asText());
+        assertEquals("1.0.0", entry.get("to").asText());
+        assertEquals("by an administrator from 127.0.0.1", entry.get("reason").asText());
+    }
+
+    @Test
     void anOutcomeIsRecordedOnceAndTheStandingOnesAtStartNotAtAll() {
         DeployStatus standing = refused("kv.jar", SHA_V1, "6.0.0", "5.0.0", "cannot import the state");
         assertTrue(history.outcome(standing, false));

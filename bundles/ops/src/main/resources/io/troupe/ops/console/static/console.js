@@ -150,6 +150,8 @@
     }
     $('app').hidden = true;
     $('sign-out').hidden = true;
+    setText($('node'), '');
+    setText($('summary'), '');
     $('login').hidden = false;
     setLive('off', 'signed out');
   }

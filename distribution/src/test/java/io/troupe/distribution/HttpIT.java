@@ -40,7 +40,7 @@ class HttpIT {
     private static final Duration STOP = Duration.ofSeconds(10);
     private static final Path JAVA_HOME = Path.of(System.getProperty("java.home"));
     private static final String LOOPBACK = "127.0.0.1";
-    private static final List<String> GUARDED = List.of("/metrics", "/console", "/console/api/overview", "/",
+    private static final List<String> GUARDED = List.of("/metrics", "/console/api/overview", "/",
             "/no/such/path", "/healthz");
 
     @TempDir

@@ -12,6 +12,8 @@ import java.util.Set;
  * <li>{@code TRACE}: nobody, on any path (it would echo the cookie or the token back);</li>
  * <li>{@code /health} and everything under it: anybody (orchestrators probe without credentials);</li>
  * <li>{@code POST /console/login}: anybody (it checks the token itself and sets the console's cookie);</li>
+ * <li>{@code GET} or {@code HEAD} of the console's page, {@code /console} and {@code /console/static/*}: anybody
+ *     (a page, a stylesheet and a script, no data; the page shows its login form when the API answers 401);</li>
  * <li>everything else: a request with {@code Authorization: Bearer <admin token>}, or with the console's
  *     cookie {@value #COOKIE} whose value the token derives ({@link AdminToken#cookieValue()}). A request
  *     that changes something ({@code POST}, {@code PUT}, {@code PATCH}, {@code DELETE}) authenticated by the
@@ -32,6 +34,10 @@ public final class AccessPolicy {
     public static final String HEALTH = "/health";
     /** Where the console posts the token to get its cookie. */
     public static final String LOGIN = "/console/login";
+    /** The console's page; its stylesheet and script are under {@value #CONSOLE_STATIC}. */
+    public static final String CONSOLE_PAGE = "/console";
+    /** The prefix of the console page's own files. */
+    public static final String CONSOLE_STATIC = "/console/static/";
 
     private static final String BEARER = "bearer ";
     private static final Set<String> SAFE_METHODS = Set.of("GET", "HEAD", "OPTIONS");
@@ -109,7 +115,16 @@ public final class AccessPolicy {
         if (path.equals(HEALTH) || path.startsWith(HEALTH + "/")) {
             return true;
         }
+        if (("GET".equalsIgnoreCase(method) || "HEAD".equalsIgnoreCase(method)) && isConsolePage(path)) {
+            return true;
+        }
         return path.equals(LOGIN) && "POST".equalsIgnoreCase(method);
+    }
+
+    /** The console's page and its files: no data, so that a browser without the cookie gets the login form. */
+    static boolean isConsolePage(String path) {
+        return path.equals(CONSOLE_PAGE) || path.equals(CONSOLE_PAGE + "/")
+                || (path.startsWith(CONSOLE_STATIC) && path.length() > CONSOLE_STATIC.length());
     }
 
     /** The credentials of a {@code Bearer} authorization, or null for none or another scheme. */

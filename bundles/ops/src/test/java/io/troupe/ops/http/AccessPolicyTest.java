@@ -85,6 +85,17 @@ class AccessPolicyTest {
     }
 
     @Test
+    void theConsolesPageAndItsFilesAreOpenToReadButItsApiIsNot() {
+        assertEquals(Verdict.OPEN, decide("GET", "/console", null, null, null).verdict());
+        assertEquals(Verdict.OPEN, decide("HEAD", "/console/", null, null, null).verdict());
+        assertEquals(Verdict.OPEN, decide("GET", "/console/static/console.js", null, null, null).verdict());
+        assertEquals(Verdict.UNAUTHORIZED, decide("GET", "/console/static/", null, null, null).verdict());
+        assertEquals(Verdict.UNAUTHORIZED, decide("POST", "/console", null, null, null).verdict());
+        assertEquals(Verdict.UNAUTHORIZED, decide("GET", "/console/api/overview", null, null, null).verdict());
+        assertEquals(Verdict.UNAUTHORIZED, decide("GET", "/consoleX", null, null, null).verdict());
+    }
+
+    @Test
     void loginIsOpenForPostOnly() {
         assertEquals(Verdict.OPEN, decide("POST", "/console/login", null, null, null).verdict());
         assertEquals(Verdict.UNAUTHORIZED, decide("POST", "/console/logout", null, null, null).verdict());

@@ -92,6 +92,7 @@ class ConsoleIT {
 
                 signIn(browser, token);
                 actorsShowWithTheirPlugins(browser);
+                anActorStoppedFromThePageGoesAndItsHandlerComesBackOnUse(browser, client);
                 overviewShowsChartsAndThreads(browser, client);
                 aHotSwapShowsWithinTwoSeconds(browser, client);
                 aNewTenantShowsWithinTwoSecondsAndCanBeDisconnected(browser);
@@ -166,6 +167,31 @@ class ConsoleIT {
             awaitActorPlugin(browser, expected[0], expected[1], PAGE);
         }
         browser.screenshot("actors");
+    }
+
+    private void anActorStoppedFromThePageGoesAndItsHandlerComesBackOnUse(ConsoleBrowser browser,
+                                                                          TroupeClient client) throws Exception {
+        WebElement row = actorRow(browser, "handler:wordcount");
+        String id = row.getAttribute("data-actor-id");
+        clickTwice(row.findElement(By.cssSelector("button.act")));
+        browser.await("actor " + id + " leaves the tree", PAGE, d -> d.findElements(
+                By.cssSelector("#actors tr[data-actor-id='" + id + "']")).isEmpty());
+        assertEquals("2", request(client, "wordcount", "again again"), "a new handler actor serves wordcount");
+        browser.await("a new wordcount actor shows", PAGE, d -> {
+            WebElement next = actorRow(browser, "handler:wordcount");
+            return next != null && !id.equals(next.getAttribute("data-actor-id"));
+        });
+    }
+
+    /** The actor row whose origin is {@code origin}, or null. */
+    private static WebElement actorRow(ConsoleBrowser browser, String origin) {
+        for (WebElement row : browser.driver().findElements(By.cssSelector("#actors tbody tr"))) {
+            List<WebElement> cells = row.findElements(By.tagName("td"));
+            if (cells.size() > 3 && origin.equals(cells.get(3).getText())) {
+                return row;
+            }
+        }
+        return null;
     }
 
     /** Under a little load the charts draw lines of several seconds; workers and IO loops show their threads. */

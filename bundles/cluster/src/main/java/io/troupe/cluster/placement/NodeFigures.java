@@ -5,10 +5,12 @@ import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.DoubleSupplier;
 import java.util.function.IntSupplier;
 import java.util.function.Supplier;
@@ -31,7 +33,8 @@ import io.troupe.cluster.engine.ClusterNode;
  * <p><b>Threading:</b> {@link #publish} and {@link #remove} on the cluster thread (they write to the
  * replicated map); the readers ({@link #figures}, {@link #clientAddress}) from any thread: a replicated
  * map is read locally. This node's client address is a volatile field, set from any thread. The suppliers
- * of sessions and requests are called on the cluster thread.
+ * of sessions and requests are called on the cluster thread. {@link #remember} on any thread: it fills a
+ * concurrent map the readers fall back to.
  */
 public final class NodeFigures {
 
@@ -63,6 +66,7 @@ public final class NodeFigures {
     private final HazelcastInstance instance;
     private final ReplicatedMap<String, String> nodes;
     private volatile String clientAddress;
+    private final Map<String, Figures> remembered = new ConcurrentHashMap<>();
     private final IntSupplier sessions;
     private final DoubleSupplier requestsPerSecond;
 
@@ -118,12 +122,34 @@ public final class NodeFigures {
         nodes.remove(localNode());
     }
 
+    /**
+     * Keeps a copy of every node's figures, to answer from once this member can no longer read the map: a
+     * member leaving gracefully is demoted to a lite member, which holds no replicated map, while it still
+     * sends its released tenants' clients to their new owners.
+     */
+    public void remember() {
+        try {
+            for (Map.Entry<String, String> entry : nodes.entrySet()) {
+                decode(entry.getKey(), entry.getValue()).ifPresent(figures -> remembered.put(entry.getKey(), figures));
+            }
+        } catch (RuntimeException e) {
+            LOG.debug("Node figures not copied: {}", e.toString());
+        }
+    }
+
     /** The figures {@code node} published last, if any. */
     public Optional<Figures> figures(UUID node) {
-        String text = nodes.get(node.toString());
-        if (text == null) {
-            return Optional.empty();
+        String key = node.toString();
+        String text;
+        try {
+            text = nodes.get(key);
+        } catch (RuntimeException e) { // a lite member (this one, leaving) reads no replicated map
+            return Optional.ofNullable(remembered.get(key));
         }
+        return text == null ? Optional.empty() : decode(key, text);
+    }
+
+    private static Optional<Figures> decode(String node, String text) {
         try {
             return Optional.of(Figures.decode(text));
         } catch (IllegalArgumentException e) {

@@ -222,6 +222,7 @@ public final class TenantOwnership implements TenantPlacement {
                 for (String tenant : tenants) {
                     startRelease(tenant, Migration.Cause.LEAVE, "this node is leaving the cluster");
                 }
+                figures.remember(); // read once demoted to leave: a lite member has no replicated map
                 try {
                     figures.remove();
                 } catch (RuntimeException e) {

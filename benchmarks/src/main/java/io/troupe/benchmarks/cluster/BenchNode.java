@@ -50,6 +50,7 @@ final class BenchNode implements AutoCloseable {
             List<Integer> members) throws IOException {
         Path home = work.resolve(name);
         copy(distribution, home);
+        io.troupe.benchmarks.net.HttpEndpointPort.useFreePort(home);
         Path etc = home.resolve("etc");
         Files.writeString(etc.resolve("io.troupe.server.cfg"), """
                 # written by the cluster benchmark

@@ -151,6 +151,7 @@ public final class TroupeInstance implements AutoCloseable {
             }
         }
         writeServerConfig(etc, settings, settings.serverKeys());
+        HttpEndpointPort.useFreePort(home);
         for (Tenant tenant : settings.tenants()) {
             StringBuilder text = new StringBuilder("""
                     # written by the benchmark suite

@@ -1,9 +1,7 @@
 package io.troupe.server;
 
 import java.io.IOException;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.UnknownHostException;
 import java.util.Dictionary;
 import java.util.Hashtable;
 import java.util.Optional;
@@ -20,6 +18,7 @@ import io.troupe.api.net.ConnectionOptions;
 import io.troupe.api.net.Listener;
 import io.troupe.api.net.ListenerOptions;
 import io.troupe.api.net.Reactor;
+import io.troupe.config.ListenAddress;
 import io.troupe.server.admission.AdmissionPolicy;
 import io.troupe.server.admission.FileDescriptorLimit;
 import io.troupe.server.session.Sessions;
@@ -99,7 +98,7 @@ final class Endpoint {
         }
         if (tls != null) {
             LOG.info("TLS on {}:{}: {}", settings.host(), listener.address().getPort(), tls.current().describe());
-        } else if (!isLoopback(settings.host())) {
+        } else if (!ListenAddress.isLoopback(settings.host())) {
             LOG.warn("The server listens on {}:{} in PLAINTEXT (allowPlaintext = true): tokens and payloads can be "
                     + "read and changed on the network; configure tls.keystore", settings.host(),
                     listener.address().getPort());
@@ -118,37 +117,14 @@ final class Endpoint {
             return tls == null ? "TLS is configured (tls.keystore) but its context could not be built (see the "
                     + "error above); fix the keystore or its password in etc/" + ServerSettings.PID + ".cfg" : null;
         }
-        if (settings.allowPlaintext() || isLoopback(settings.host()) || !resolves(settings.host())) {
+        if (settings.allowPlaintext() || ListenAddress.isLoopback(settings.host())
+                || !ListenAddress.resolves(settings.host())) {
             // A name that does not resolve fails to bind, with its own error.
             return null;
         }
         return "the protocol would be plaintext on a non-loopback address: configure TLS (tls.keystore; "
                 + "bin/troupe tls-init makes a keystore to try it) or set allowPlaintext = true in etc/"
                 + ServerSettings.PID + ".cfg";
-    }
-
-    /** Whether {@code host} names a loopback address only; a name that does not resolve is not one. */
-    static boolean isLoopback(String host) {
-        try {
-            InetAddress[] addresses = InetAddress.getAllByName(host);
-            for (InetAddress address : addresses) {
-                if (!address.isLoopbackAddress()) {
-                    return false;
-                }
-            }
-            return addresses.length > 0;
-        } catch (UnknownHostException e) {
-            return false;
-        }
-    }
-
-    private static boolean resolves(String host) {
-        try {
-            InetAddress.getAllByName(host);
-            return true;
-        } catch (UnknownHostException e) {
-            return false;
-        }
     }
 
     private static OptionalLong fileLimit() {

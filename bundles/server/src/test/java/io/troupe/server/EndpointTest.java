@@ -9,6 +9,8 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import io.troupe.config.ListenAddress;
+
 /**
  * When the endpoint refuses to listen: plaintext on a non-loopback address without
  * {@code allowPlaintext}, and TLS configured without a usable context.
@@ -20,14 +22,14 @@ class EndpointTest {
     @Test
     void plaintextIsAllowedOnLoopbackAddresses() {
         for (String host : new String[] {"127.0.0.1", "localhost", "::1", "127.0.0.2"}) {
-            assertTrue(Endpoint.isLoopback(host), host);
+            assertTrue(ListenAddress.isLoopback(host), host);
             assertNull(Endpoint.refusal(settings(Map.of("host", host)), null), host);
         }
     }
 
     @Test
     void plaintextOnEveryInterfaceIsRefusedUnlessAllowed() {
-        assertFalse(Endpoint.isLoopback("0.0.0.0"));
+        assertFalse(ListenAddress.isLoopback("0.0.0.0"));
         assertEquals("the protocol would be plaintext on a non-loopback address: configure TLS (tls.keystore; "
                 + "bin/troupe tls-init makes a keystore to try it) or set allowPlaintext = true in "
                 + "etc/io.troupe.server.cfg", Endpoint.refusal(settings(Map.of("host", "0.0.0.0")), null));

@@ -1,7 +1,5 @@
 package io.troupe.ops.http;
 
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -10,6 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
 
+import io.troupe.config.ListenAddress;
 import io.troupe.config.CheckedConfiguration;
 import io.troupe.config.ConfigurationCheck;
 import io.troupe.config.ConfigurationProblem;
@@ -125,36 +124,12 @@ public record HttpSettings(boolean enabled, String host, int port, String tokenF
      * fails with its own error.
      */
     public String refusal() {
-        if (allowPlaintext || isLoopback(host) || !resolves(host)) {
+        if (allowPlaintext || ListenAddress.isLoopback(host) || !ListenAddress.resolves(host)) {
             return null;
         }
         return "the endpoint would serve plain HTTP on a non-loopback address (the admin token and the console "
                 + "readable on the network): listen on a loopback address (127.0.0.1; put a TLS proxy in front) or "
                 + "set allowPlaintext = true in etc/" + PID + ".cfg";
-    }
-
-    /** Whether {@code host} names loopback addresses only; a name that does not resolve is not one. */
-    public static boolean isLoopback(String host) {
-        try {
-            InetAddress[] addresses = InetAddress.getAllByName(host);
-            for (InetAddress address : addresses) {
-                if (!address.isLoopbackAddress()) {
-                    return false;
-                }
-            }
-            return addresses.length > 0;
-        } catch (UnknownHostException e) {
-            return false;
-        }
-    }
-
-    private static boolean resolves(String host) {
-        try {
-            InetAddress.getAllByName(host);
-            return true;
-        } catch (UnknownHostException e) {
-            return false;
-        }
     }
 
     /** The token file: {@link #tokenFile} against {@code home} when relative (and a home is known). */

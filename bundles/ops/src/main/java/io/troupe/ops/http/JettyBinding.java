@@ -14,6 +14,8 @@ import org.osgi.service.cm.ConfigurationAdmin;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.troupe.config.ListenAddress;
+
 /**
  * Where Felix HTTP Jetty listens: the configuration of its PID {@value #JETTY_PID}, written from the
  * {@link HttpSettings}. The launcher starts the framework with {@code org.apache.felix.http.require.config
@@ -87,7 +89,7 @@ final class JettyBinding {
         }
         bound = settings;
         boundTokenFile = tokenFile;
-        if (!HttpSettings.isLoopback(settings.host())) {
+        if (!ListenAddress.isLoopback(settings.host())) {
             LOG.warn("HTTP endpoint on {}:{} in PLAINTEXT (allowPlaintext = true): the admin token and the console "
                     + "can be read and changed on the network", settings.host(), settings.port());
         }

@@ -65,11 +65,8 @@ class ConsoleIT {
     void install() throws IOException {
         serverPort = TestInstallation.freePort();
         home = TestInstallation.copy(dir, serverPort);
-        do {
-            httpPort = TestInstallation.freePort();
-        } while (httpPort == serverPort);
         http = new HttpEndpoint(home);
-        http.usePort(httpPort);
+        httpPort = http.port();
         tenants = new TestTenants(home, serverPort);
         tenants.write("acme");
     }

@@ -38,11 +38,12 @@ final class HttpEndpoint {
         return home.resolve("etc/io.troupe.http.cfg");
     }
 
-    /** Sets the file's {@code port = N} line (7879 as shipped, a free port in a {@link TestInstallation}). */
-    void usePort(int port) throws IOException {
-        String config = Files.readString(configFile()).replaceFirst("(?m)^port = [0-9]+$", "port = " + port);
-        assertTrue(config.contains("port = " + port), "etc/io.troupe.http.cfg has no line 'port = N'");
-        Files.writeString(configFile(), config);
+    /** The port of the file's {@code port = N} line (a free one of its own in a {@link TestInstallation}). */
+    int port() throws IOException {
+        java.util.regex.Matcher line = java.util.regex.Pattern.compile("(?m)^port = ([0-9]+)$")
+                .matcher(Files.readString(configFile()));
+        assertTrue(line.find(), "etc/io.troupe.http.cfg has no line 'port = N'");
+        return Integer.parseInt(line.group(1));
     }
 
     /** Replaces the file's {@code host}, {@code port} and {@code allowPlaintext} lines with {@code lines}. */

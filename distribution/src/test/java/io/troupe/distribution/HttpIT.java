@@ -54,11 +54,8 @@ class HttpIT {
     void install() throws IOException {
         serverPort = TestInstallation.freePort();
         home = TestInstallation.copy(dir, serverPort);
-        do {
-            httpPort = TestInstallation.freePort();
-        } while (httpPort == serverPort);
         http = new HttpEndpoint(home);
-        http.usePort(httpPort);
+        httpPort = http.port();
     }
 
     @Test

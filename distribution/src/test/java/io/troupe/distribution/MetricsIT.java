@@ -78,11 +78,8 @@ class MetricsIT {
     void install() throws IOException {
         serverPort = TestInstallation.freePort();
         home = TestInstallation.copy(dir, serverPort);
-        do {
-            httpPort = TestInstallation.freePort();
-        } while (httpPort == serverPort);
         http = new HttpEndpoint(home);
-        http.usePort(httpPort);
+        httpPort = http.port();
         Files.writeString(home.resolve("etc/io.troupe.tenant-acme.cfg"), "token = " + ACME_TOKEN + "\n");
         Files.writeString(home.resolve("etc/io.troupe.tenant-globex.cfg"), "token = " + GLOBEX_TOKEN + "\n");
     }

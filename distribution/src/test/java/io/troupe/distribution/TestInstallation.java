@@ -43,7 +43,7 @@ final class TestInstallation {
         assertTrue(config.contains("port = " + port), "etc/io.troupe.server.cfg has no line 'port = 7878'");
         Files.writeString(serverConfig, config);
         // The HTTP endpoint's shipped port is one for the whole machine: each installation gets its own, so that
-        // tests and cluster nodes side by side do not fight over it (HttpEndpoint.usePort picks a known one).
+        // tests and cluster nodes side by side do not fight over it (HttpEndpoint.port() reads it).
         Path httpConfig = home.resolve("etc/io.troupe.http.cfg");
         int httpPort;
         do {

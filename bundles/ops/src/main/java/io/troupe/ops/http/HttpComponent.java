@@ -26,6 +26,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.troupe.config.ConfigurationSource;
+import io.troupe.config.FileConfiguration;
 
 import jakarta.servlet.Servlet;
 

@@ -6,21 +6,13 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Dictionary;
-import java.util.Enumeration;
-import java.util.HashMap;
 import java.util.Hashtable;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
-import org.osgi.framework.InvalidSyntaxException;
 import org.osgi.framework.ServiceRegistration;
-import org.osgi.service.cm.Configuration;
 import org.osgi.service.cm.ConfigurationAdmin;
-import org.osgi.service.cm.ConfigurationEvent;
-import org.osgi.service.cm.ConfigurationListener;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
@@ -34,6 +26,7 @@ import org.slf4j.LoggerFactory;
 import io.troupe.api.state.StateStore;
 import io.troupe.api.state.StoreStats;
 import io.troupe.config.ConfigurationSource;
+import io.troupe.config.FileConfiguration;
 import io.troupe.store.MvStateStore;
 
 /**
@@ -165,53 +158,15 @@ public final class StoreComponent {
      */
     private Map<String, Object> awaitConfiguration(BundleContext context, Map<String, Object> properties)
             throws InterruptedException {
-        CountDownLatch changed = new CountDownLatch(1);
-        ConfigurationListener listener = (ConfigurationEvent event) -> {
-            if (StoreSettings.PID.equals(event.getPid())) {
-                changed.countDown();
-            }
-        };
-        ServiceRegistration<ConfigurationListener> listening =
-                context.registerService(ConfigurationListener.class, listener, null);
-        try {
-            Map<String, Object> loaded = loadedConfiguration();
-            if (loaded == null && changed.await(CONFIG_WAIT_SECONDS, TimeUnit.SECONDS)) {
-                loaded = loadedConfiguration();
-            }
-            if (loaded != null) {
-                return loaded;
-            }
-        } finally {
-            listening.unregister();
+        Map<String, Object> loaded = new FileConfiguration(context, configAdmin, StoreSettings.PID)
+                .await(CONFIG_WAIT_SECONDS);
+        if (loaded != null) {
+            return loaded;
         }
         LOG.warn("FileInstall has not loaded {}/etc/{} within {} s; the state store starts with {}", home, CONFIG_FILE,
                 Duration.ofSeconds(CONFIG_WAIT_SECONDS).toSeconds(), properties.isEmpty() ? "its defaults"
                         : "the configuration it has");
         return properties;
-    }
-
-    /** The properties of the PID's configuration when it came from a file, else null. */
-    private Map<String, Object> loadedConfiguration() {
-        Configuration[] found;
-        try {
-            found = configAdmin.listConfigurations("(" + Constants.SERVICE_PID + "=" + StoreSettings.PID + ")");
-        } catch (IOException | InvalidSyntaxException e) {
-            LOG.warn("Cannot list configuration {}: {}", StoreSettings.PID, e.toString());
-            return null;
-        }
-        if (found == null || found.length == 0 || found[0].getProperties() == null) {
-            return null;
-        }
-        Dictionary<String, Object> dictionary = found[0].getProperties();
-        if (dictionary.get(ConfigurationSource.FILE_PROPERTY) == null) {
-            return null;
-        }
-        Map<String, Object> map = new HashMap<>();
-        for (Enumeration<String> keys = dictionary.keys(); keys.hasMoreElements();) {
-            String key = keys.nextElement();
-            map.put(key, dictionary.get(key));
-        }
-        return map;
     }
 
     private static Path homePath(String home) {

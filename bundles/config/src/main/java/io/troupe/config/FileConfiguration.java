@@ -1,4 +1,4 @@
-package io.troupe.ops.http;
+package io.troupe.config;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -19,31 +19,30 @@ import org.osgi.service.cm.ConfigurationAdmin;
 import org.osgi.service.cm.ConfigurationEvent;
 import org.osgi.service.cm.ConfigurationListener;
 
-import io.troupe.config.ConfigurationSource;
-
 /**
  * The configuration a component starts with when its file, {@code etc/<pid>.cfg}, exists but FileInstall may
  * not have handed it to ConfigAdmin yet (FileInstall reads etc/ on its own thread while the framework
  * starts): waits for it, a bounded time, so that the first start applies the file and not the defaults.
- * For the HTTP endpoint this means Jetty never listens on the default port first and then moves.
+ * (For the HTTP endpoint, that Jetty never listens on the default port first and then moves; for the state
+ * store, that it never opens the default file first.)
  *
  * <p><b>Threading:</b> {@link #await} blocks the calling thread (a component's activation) for at most its
  * timeout; the listener it registers meanwhile runs on ConfigAdmin's thread and only counts down a latch.
  */
-final class FileConfiguration {
+public final class FileConfiguration {
 
     private final BundleContext context;
     private final ConfigurationAdmin configAdmin;
     private final String pid;
 
-    FileConfiguration(BundleContext context, ConfigurationAdmin configAdmin, String pid) {
+    public FileConfiguration(BundleContext context, ConfigurationAdmin configAdmin, String pid) {
         this.context = context;
         this.configAdmin = configAdmin;
         this.pid = pid;
     }
 
     /** Whether {@code home}'s {@code etc/<pid>.cfg} exists. */
-    boolean fileExists(Path home) {
+    public boolean fileExists(Path home) {
         return home != null && Files.isRegularFile(home.resolve("etc").resolve(pid + ".cfg"));
     }
 
@@ -51,7 +50,7 @@ final class FileConfiguration {
      * The properties of the PID once ConfigAdmin has them from the file, waiting at most {@code seconds};
      * null when they did not come in time.
      */
-    Map<String, Object> await(long seconds) throws InterruptedException {
+    public Map<String, Object> await(long seconds) throws InterruptedException {
         CountDownLatch changed = new CountDownLatch(1);
         ConfigurationListener listener = (ConfigurationEvent event) -> {
             if (pid.equals(event.getPid())) {

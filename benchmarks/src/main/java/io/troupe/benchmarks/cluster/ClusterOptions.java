@@ -2,6 +2,8 @@ package io.troupe.benchmarks.cluster;
 
 import java.time.Duration;
 
+import io.troupe.benchmarks.net.OptionArgs;
+
 /**
  * The command line of {@link ClusterSuite}.
  *
@@ -25,7 +27,6 @@ record ClusterOptions(String distribution, int tenants, int clientsPerTenant, in
      * @throws IllegalArgumentException naming the option that is unknown, lacks a value or has a bad one
      */
     static ClusterOptions parse(String[] args) {
-        boolean quick = false;
         String distribution = null;
         int tenants = 12;
         int clients = 2;
@@ -34,28 +35,21 @@ record ClusterOptions(String distribution, int tenants, int clientsPerTenant, in
         Duration warmup = null;
         Duration phase = null;
         String jvmOptions = DEFAULT_JVM_OPTS;
-        for (int i = 0; i < args.length; i++) {
-            String arg = args[i];
-            if (arg.equals("--quick")) {
-                quick = true;
-                continue;
-            }
-            if (i + 1 == args.length) {
-                throw new IllegalArgumentException("unknown option or missing value: " + arg);
-            }
-            String value = args[++i];
-            switch (arg) {
-                case "--distribution" -> distribution = value;
-                case "--tenants" -> tenants = positive(arg, value, 1000);
-                case "--clients" -> clients = positive(arg, value, 64);
-                case "--rate" -> rate = positive(arg, value, 1_000_000);
-                case "--window" -> window = positive(arg, value, 1024);
-                case "--warmup" -> warmup = seconds(arg, value);
-                case "--phase" -> phase = seconds(arg, value);
-                case "--jvm-opts" -> jvmOptions = value;
-                default -> throw new IllegalArgumentException("unknown option " + arg);
+        OptionArgs options = new OptionArgs(args);
+        while (options.next()) {
+            switch (options.name()) {
+                case "--distribution" -> distribution = options.value();
+                case "--tenants" -> tenants = positive(options.name(), options.value(), 1000);
+                case "--clients" -> clients = positive(options.name(), options.value(), 64);
+                case "--rate" -> rate = positive(options.name(), options.value(), 1_000_000);
+                case "--window" -> window = positive(options.name(), options.value(), 1024);
+                case "--warmup" -> warmup = seconds(options.name(), options.value());
+                case "--phase" -> phase = seconds(options.name(), options.value());
+                case "--jvm-opts" -> jvmOptions = options.value();
+                default -> throw options.unknown();
             }
         }
+        boolean quick = options.quick();
         if (warmup == null) {
             warmup = Duration.ofSeconds(quick ? 3 : 10);
         }

@@ -2,6 +2,7 @@ package io.troupe.benchmarks.durable;
 
 import java.util.List;
 
+import io.troupe.benchmarks.net.OptionArgs;
 import io.troupe.benchmarks.net.Shape;
 
 /**
@@ -31,7 +32,6 @@ record DurabilityOptions(String distribution, String warmup, String duration, Li
      * @throws IllegalArgumentException naming the option that is unknown, lacks a value or has a bad one
      */
     static DurabilityOptions parse(String[] args) {
-        boolean quick = false;
         String distribution = null;
         String warmup = null;
         String duration = null;
@@ -39,27 +39,20 @@ record DurabilityOptions(String distribution, String warmup, String duration, Li
         List<DurabilityMode> modes = List.of(DurabilityMode.values());
         String jvmOptions = DEFAULT_JVM_OPTS;
         Integer rounds = null;
-        for (int i = 0; i < args.length; i++) {
-            String arg = args[i];
-            if (arg.equals("--quick")) {
-                quick = true;
-                continue;
-            }
-            if (i + 1 == args.length) {
-                throw new IllegalArgumentException("unknown option or missing value: " + arg);
-            }
-            String value = args[++i];
-            switch (arg) {
-                case "--distribution" -> distribution = value;
-                case "--warmup" -> warmup = value;
-                case "--duration" -> duration = value;
-                case "--shapes" -> shapes = Shape.parseList(value);
-                case "--modes" -> modes = DurabilityMode.parseList(value);
-                case "--jvm-opts" -> jvmOptions = value;
-                case "--rounds" -> rounds = parseRounds(value);
-                default -> throw new IllegalArgumentException("unknown option " + arg);
+        OptionArgs options = new OptionArgs(args);
+        while (options.next()) {
+            switch (options.name()) {
+                case "--distribution" -> distribution = options.value();
+                case "--warmup" -> warmup = options.value();
+                case "--duration" -> duration = options.value();
+                case "--shapes" -> shapes = Shape.parseList(options.value());
+                case "--modes" -> modes = DurabilityMode.parseList(options.value());
+                case "--jvm-opts" -> jvmOptions = options.value();
+                case "--rounds" -> rounds = parseRounds(options.value());
+                default -> throw options.unknown();
             }
         }
+        boolean quick = options.quick();
         return new DurabilityOptions(distribution, warmup != null ? warmup : quick ? "1s" : "3s",
                 duration != null ? duration : quick ? "1s" : "10s", shapes, modes, jvmOptions,
                 rounds != null ? rounds : quick ? 1 : 3);

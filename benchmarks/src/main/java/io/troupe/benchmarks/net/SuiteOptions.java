@@ -21,7 +21,6 @@ record SuiteOptions(String distribution, String warmup, String duration, List<Sh
         List<ServerKind> servers, String jvmOptions, int rounds) {
 
     static SuiteOptions parse(String[] args) {
-        boolean quick = false;
         String distribution = null;
         String warmup = null;
         String duration = null;
@@ -29,27 +28,20 @@ record SuiteOptions(String distribution, String warmup, String duration, List<Sh
         List<ServerKind> servers = List.of(ServerKind.values());
         String jvmOptions = NetworkSuite.DEFAULT_JVM_OPTS;
         int rounds = 1;
-        for (int i = 0; i < args.length; i++) {
-            String arg = args[i];
-            if (arg.equals("--quick")) {
-                quick = true;
-                continue;
-            }
-            if (i + 1 == args.length) {
-                throw new IllegalArgumentException("unknown option or missing value: " + arg);
-            }
-            String value = args[++i];
-            switch (arg) {
-                case "--distribution" -> distribution = value;
-                case "--warmup" -> warmup = value;
-                case "--duration" -> duration = value;
-                case "--shapes" -> shapes = Shape.parseList(value);
-                case "--servers" -> servers = parseServers(value);
-                case "--jvm-opts" -> jvmOptions = value;
-                case "--rounds" -> rounds = Integer.parseInt(value);
-                default -> throw new IllegalArgumentException("unknown option " + arg);
+        OptionArgs options = new OptionArgs(args);
+        while (options.next()) {
+            switch (options.name()) {
+                case "--distribution" -> distribution = options.value();
+                case "--warmup" -> warmup = options.value();
+                case "--duration" -> duration = options.value();
+                case "--shapes" -> shapes = Shape.parseList(options.value());
+                case "--servers" -> servers = parseServers(options.value());
+                case "--jvm-opts" -> jvmOptions = options.value();
+                case "--rounds" -> rounds = Integer.parseInt(options.value());
+                default -> throw options.unknown();
             }
         }
+        boolean quick = options.quick();
         if (rounds < 1) {
             throw new IllegalArgumentException("--rounds must be at least 1");
         }

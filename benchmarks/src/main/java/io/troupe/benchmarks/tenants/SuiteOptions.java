@@ -6,6 +6,8 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.troupe.benchmarks.net.OptionArgs;
+
 /**
  * The command line of {@link TenantIsolationSuite}.
  *
@@ -31,33 +33,25 @@ record SuiteOptions(boolean quick, String distribution, String burnPlugin, Durat
 
     /** @throws IllegalArgumentException naming the option and what is wrong with it */
     static SuiteOptions parse(String[] args) {
-        boolean quick = false;
         String distribution = null;
         String burnPlugin = null;
         Duration warmup = null;
         Duration duration = null;
         List<Scenario> scenarios = List.of(Scenario.values());
         String jvmOptions = DEFAULT_JVM_OPTS;
-        for (int i = 0; i < args.length; i++) {
-            String arg = args[i];
-            if (arg.equals("--quick")) {
-                quick = true;
-                continue;
-            }
-            if (i + 1 == args.length) {
-                throw new IllegalArgumentException("unknown option or missing value: " + arg);
-            }
-            String value = args[++i];
-            switch (arg) {
-                case "--distribution" -> distribution = value;
-                case "--burn-plugin" -> burnPlugin = value;
-                case "--warmup" -> warmup = duration(arg, value);
-                case "--duration" -> duration = duration(arg, value);
-                case "--scenarios" -> scenarios = Scenario.parseList(value);
-                case "--jvm-opts" -> jvmOptions = value;
-                default -> throw new IllegalArgumentException("unknown option " + arg);
+        OptionArgs options = new OptionArgs(args);
+        while (options.next()) {
+            switch (options.name()) {
+                case "--distribution" -> distribution = options.value();
+                case "--burn-plugin" -> burnPlugin = options.value();
+                case "--warmup" -> warmup = duration(options.name(), options.value());
+                case "--duration" -> duration = duration(options.name(), options.value());
+                case "--scenarios" -> scenarios = Scenario.parseList(options.value());
+                case "--jvm-opts" -> jvmOptions = options.value();
+                default -> throw options.unknown();
             }
         }
+        boolean quick = options.quick();
         if (duration != null && duration.isZero()) {
             throw new IllegalArgumentException("--duration must be more than 0");
         }

@@ -10,24 +10,26 @@ import java.util.function.Supplier;
  * {@link System#err} after logging started still gets the output.
  *
  * <p>Threading: one thread at a time, the holder of the logging I/O lock. A stream that throws is
- * reported once and never propagates; {@link #close()} only flushes, since stderr belongs to the JVM.
+ * reported once per episode ({@link FailureEpisode}: when it starts failing and when it works again) and
+ * never propagates; {@link #close()} only flushes, since stderr belongs to the JVM.
  */
 final class ConsoleOutput implements LogOutput {
 
     private final Supplier<PrintStream> target;
-    private final SinkFailureReport failures;
+    private final FailureEpisode episode;
 
     ConsoleOutput(Supplier<PrintStream> target) {
         this.target = target;
-        this.failures = new SinkFailureReport(target);
+        this.episode = new FailureEpisode("the console (stderr)", "its records are dropped", target, System::nanoTime);
     }
 
     @Override
     public void write(byte[] bytes, int offset, int length) {
         try {
             target.get().write(bytes, offset, length);
+            episode.succeeded();
         } catch (RuntimeException e) {
-            failures.report("cannot write to the console", e);
+            episode.failed("cannot write to it", e, 0, length);
         }
     }
 
@@ -36,7 +38,7 @@ final class ConsoleOutput implements LogOutput {
         try {
             target.get().flush();
         } catch (RuntimeException e) {
-            failures.report("cannot flush the console", e);
+            episode.failed("cannot flush it", e, 0, 0);
         }
     }
 

@@ -6,8 +6,8 @@ package io.troupe.host.log;
  *
  * <p>Threading: called by one thread at a time, the holder of the logging I/O lock (the
  * {@code troupe-logger} thread, a caller writing a fatal record, or {@link TroupeLogging#stop()}).
- * No method throws: an output that cannot write reports the failure once on stderr (see
- * {@link SinkFailureReport}) and goes on.
+ * No method throws: an output that cannot write reports the failure on stderr once per episode (see
+ * {@link FailureEpisode}) and goes on.
  */
 interface LogOutput {
 

@@ -89,12 +89,13 @@ final class LogWriter {
             if (current.logFile().isPresent()) {
                 try {
                     file = RollingFile.open(current.logFile().get(), current.rollSizeBytes(), current.retention(),
-                            new SinkFailureReport(stderr));
+                            stderr);
                 } catch (IOException e) {
                     failure = e;
                 }
             }
-            outputs = new Outputs(file, new ConsoleOutput(stderr), current.console().resolve(terminal, file != null));
+            outputs = new Outputs(file, new ConsoleOutput(stderr), current.console().resolve(terminal, file != null),
+                    own);
             openFile = file == null ? null : file.file();
             direct = file == null;
             queue.reopen();

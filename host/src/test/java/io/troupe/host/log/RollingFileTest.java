@@ -10,6 +10,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,8 +21,8 @@ class RollingFileTest {
     Path dir;
 
     private final ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-    private final SinkFailureReport failures =
-            new SinkFailureReport(() -> new PrintStream(stderr, true, StandardCharsets.UTF_8));
+    private final PrintStream err = new PrintStream(stderr, true, StandardCharsets.UTF_8);
+    private final Supplier<PrintStream> failures = () -> err;
 
     @Test
     void createsMissingFoldersAndAppendsToAnExistingFile() throws IOException {

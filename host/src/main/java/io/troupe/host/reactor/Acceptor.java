@@ -10,6 +10,7 @@ import java.nio.channels.SocketChannel;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
 import org.slf4j.Logger;
@@ -37,7 +38,9 @@ import io.troupe.api.net.Listener;
  *
  * <p>An accept that fails (EMFILE, ENFILE, ENOBUFS…) would fail again at once while the connection
  * waits in the backlog, so the listener stops watching OP_ACCEPT for a growing pause
- * ({@link AcceptBackoff}) and the failure is logged at a bounded rate.
+ * ({@link AcceptBackoff}). The failures are logged once per episode: a WARN at the first one, naming
+ * the error, and an INFO at the next accept that succeeds, with how long accepts failed and how often.
+ * Meanwhile connections wait in the listen backlog and are served once descriptors are free again.
  *
  * <p><b>Threading:</b> {@link #listen} and {@link #shutdown} from any thread but the acceptor loop;
  * {@link #acceptFrom} on the acceptor loop.
@@ -127,17 +130,22 @@ final class Acceptor {
             if (socket == null) {
                 return;
             }
-            listener.backoff().onSuccess();
+            AcceptBackoff.Episode ended = listener.backoff().onSuccess(System.nanoTime());
+            if (ended != null) {
+                LOG.info("Accepting on {} works again after failing for {} ms ({} failed accepts)", listener.address(),
+                        TimeUnit.NANOSECONDS.toMillis(ended.nanos()), ended.failures());
+            }
             handOver(listener, socket);
         }
     }
 
     private void acceptFailed(TcpListener listener, IOException failure) {
         AcceptBackoff backoff = listener.backoff();
-        long pauseMillis = backoff.onFailure();
-        if (backoff.shouldLog(System.nanoTime())) {
-            LOG.warn("Accepting on {} failed: {}; pausing accepts for {} ms ({} failures not logged since the"
-                    + " last report)", listener.address(), failure.toString(), pauseMillis, backoff.takeSuppressed());
+        long pauseMillis = backoff.onFailure(System.nanoTime());
+        if (backoff.started()) {
+            LOG.warn("Accepting on {} fails: {}; new connections wait in the backlog while accepts are retried"
+                    + " every {} to {} ms; logged again once an accept succeeds", listener.address(),
+                    failure.toString(), AcceptBackoff.MIN_PAUSE_MILLIS, AcceptBackoff.MAX_PAUSE_MILLIS);
         }
         listener.pauseAccepting(pauseMillis);
     }

@@ -2,6 +2,7 @@ package io.troupe.host.deploy;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.DirectoryIteratorException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -67,6 +68,10 @@ public final class DeployWatcher {
     private volatile boolean running = true;
     /** Whether the last listing failed, so that a missing folder is reported once, not every poll. */
     private boolean unreadable;
+    /** When the listings started failing (nanoTime), while {@link #unreadable}. */
+    private long unreadableSince;
+    /** Listings that failed since {@link #unreadableSince}. */
+    private long unreadableListings;
 
     /** @param counts where the swaps and rollbacks of updates are counted */
     public DeployWatcher(BundleContext context, Path folder, PluginDirectory plugins, Duration poll, int startLevel,
@@ -145,29 +150,40 @@ public final class DeployWatcher {
         }
     }
 
-    /** The plugin jars of the folder, hidden files left out; {@code null} if it cannot be read. */
+    /**
+     * The plugin jars of the folder, hidden files left out; {@code null} if it cannot be read (no file
+     * descriptor left, the folder gone or unreadable). Failures are logged once per episode: an ERROR at the
+     * first, an INFO at the next listing that works, with how long and how many listings failed.
+     */
     private List<Path> jars() {
+        List<Path> jars = new java.util.ArrayList<>();
         try (DirectoryStream<Path> stream = Files.newDirectoryStream(folder, "*.jar")) {
-            List<Path> jars = new java.util.ArrayList<>();
             for (Path path : stream) {
                 if (!path.getFileName().toString().startsWith(".") && Files.isRegularFile(path)) {
                     jars.add(path);
                 }
             }
-            jars.sort(null);
-            if (unreadable) {
-                LOG.info("The deploy folder {} is readable again", folder);
-                unreadable = false;
-            }
-            return jars;
-        } catch (IOException e) {
+        } catch (IOException | DirectoryIteratorException e) {
+            IOException cause = e instanceof DirectoryIteratorException iteration ? iteration.getCause()
+                    : (IOException) e;
+            unreadableListings++;
             if (!unreadable) {
-                LOG.error("Cannot list the deploy folder {} ({}); plugins stay as they are until it is back",
-                        folder, e.toString());
+                LOG.error("Cannot list the deploy folder {} ({}); plugins stay as they are until it is back, which is"
+                        + " logged once", folder, cause.toString());
                 unreadable = true;
+                unreadableSince = System.nanoTime();
             }
             return null;
         }
+        jars.sort(null);
+        if (unreadable) {
+            LOG.info("The deploy folder {} is readable again after {} ms ({} listings failed); changes made"
+                    + " meanwhile are applied now", folder,
+                    TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - unreadableSince), unreadableListings);
+            unreadable = false;
+            unreadableListings = 0;
+        }
+        return jars;
     }
 
     private void apply(Path path, Entry entry) {

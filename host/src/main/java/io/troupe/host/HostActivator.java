@@ -36,6 +36,7 @@ import io.troupe.host.log.TroupeLogging;
 import io.troupe.host.plugin.PluginDirectory;
 import io.troupe.host.reactor.EventLoop;
 import io.troupe.host.reactor.NioReactor;
+import io.troupe.host.supervise.ProcessSupervision;
 
 /**
  * Wiring only: builds the runtime when the host bundle starts (a {@link RuntimeCore} over the whiteboard of
@@ -57,6 +58,10 @@ import io.troupe.host.reactor.NioReactor;
  *     {@code troupe.<key>} are the initial values.</li>
  * </ul>
  *
+ * <p>From the first step of start to the last of stop, the host holds the process's fatal-error policy
+ * ({@link ProcessSupervision}): an {@link OutOfMemoryError} or another {@link VirtualMachineError} on any
+ * thread ends the process with one FATAL record and exit status 70.
+ *
  * <p><b>Threading:</b> called by the framework, start and stop never concurrently; {@link #apply} is
  * called on ConfigAdmin's thread, and it and the parts of start and stop it touches hold this
  * object's monitor.
@@ -68,6 +73,8 @@ public final class HostActivator implements BundleActivator {
 
     /** The host's use of the logger, from the first statement of start to the last of stop. */
     private LoggerUse logging;
+    /** The process's fatal-error policy, from right after the logger to the last step of stop. */
+    private ProcessSupervision supervision;
     /** Null without a wired org.osgi.service.log package: then the class is never loaded. */
     private OsgiLogForwarder osgiLog;
     private DeployWatcher deployer;
@@ -90,6 +97,7 @@ public final class HostActivator implements BundleActivator {
     @Override
     public void start(BundleContext context) throws IOException, InterruptedException {
         logging = TroupeLogging.of(LoggerFactory.getILoggerFactory()).use();
+        supervision = ProcessSupervision.open();
         if (importsPackage(context, OsgiLogForwarder.PACKAGE)) {
             osgiLog = OsgiLogForwarder.open(context, LoggerFactory.getILoggerFactory());
         } else {
@@ -263,6 +271,10 @@ public final class HostActivator implements BundleActivator {
         if (stateStores != null) {
             stateStores.close(); // after the actors' last writes were queued
             stateStores = null;
+        }
+        if (supervision != null) {
+            supervision.close();
+            supervision = null;
         }
         logging.close();
     }

@@ -38,6 +38,7 @@ import io.troupe.host.dispatch.Grouped;
 import io.troupe.host.dispatch.RunGroup;
 import io.troupe.host.mailbox.Envelope;
 import io.troupe.host.mailbox.Mailbox;
+import io.troupe.host.supervise.FatalErrors;
 
 /**
  * The runtime side of one actor: its mailbox, its current instance, its place in the parent/child
@@ -668,6 +669,11 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
     }
 
     private void receiveFailed(Throwable cause, Object message, ActorRef sender) {
+        if (FatalErrors.isFatal(cause)) {
+            // not the actor's failure: the JVM's (the heap, the stack); the process ends (FatalErrors)
+            throw FatalErrors.fatal("running a turn of actor " + name() + "#" + id + " (receiving a "
+                    + (message == null ? "null" : message.getClass().getName()) + ")", cause);
+        }
         if (sender instanceof AskRef ask) {
             ask.fail(new Failure(ErrorCode.HANDLER_FAILED, name() + " failed: " + cause));
         }
@@ -677,6 +683,9 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
 
     /** Suspends this actor and asks the parent what to do. */
     void fail(Throwable cause, Object message) {
+        if (FatalErrors.isFatal(cause)) {
+            throw FatalErrors.fatal("starting actor " + name() + "#" + id, cause);
+        }
         failures++;
         LOG.warn("Actor {}#{} failed{}", name(), id, message == null ? " to start" : "", cause);
         lifecycle = SUSPENDED;

@@ -8,6 +8,9 @@ import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.troupe.host.supervise.FatalErrors;
+import io.troupe.host.supervise.LoopFailures;
+
 /**
  * One worker thread of a {@link WorkerPool}: take a task, run it, reset the thread, repeat; and a
  * heartbeat that a monitor reads without disturbing it.
@@ -62,6 +65,12 @@ import org.slf4j.LoggerFactory;
  * <p>Busy time is measured the other way round: the worker reads the clock only around parking,
  * which costs a system call anyway, and busy time is the worker's lifetime minus its parked time.
  * The brief busy spin before yielding counts as busy; the yielding spin counts as parked.
+ *
+ * <h2>Failures</h2>
+ * A task that throws is logged and the worker takes the next one; a throwable escaping the worker's own
+ * code between tasks is handled by {@link LoopFailures} (logged, and the worker goes on with its slot and the
+ * shared queue; too many in a row are fatal); a fatal error ({@link FatalErrors}), in a task or not, ends
+ * the process.
  *
  * <p><b>Threading:</b> the public accessors may be called from any thread and read the heartbeat
  * racily but consistently as described; {@link #pushLocal} only on this worker's thread; the slot
@@ -120,9 +129,12 @@ public final class Worker extends Thread implements RuntimeThread, FairRunQueue.
     private long turnClock;
     /** The lane whose turn the task being run claimed ({@link RunGroup#tryEnter}), or null; confined to this worker. */
     private RunGroup entered;
+    /** Confined to this worker. */
+    private final LoopFailures failures;
 
     Worker(WorkerPool pool, String name, ClassLoader defaultLoader) {
         super(name);
+        this.failures = new LoopFailures("Worker " + name);
         this.pool = pool;
         this.defaultLoader = defaultLoader;
         setDaemon(true);
@@ -225,12 +237,16 @@ public final class Worker extends Thread implements RuntimeThread, FairRunQueue.
     public void run() {
         try {
             while (pool.isRunning() && !retiring) {
-                Runnable next = nextLocal();
-                if (next == null) {
-                    next = next();
-                }
-                if (next != null) {
-                    runOne(next);
+                try {
+                    Runnable next = nextLocal();
+                    if (next == null) {
+                        next = next();
+                    }
+                    if (next != null) {
+                        runOne(next);
+                    }
+                } catch (Throwable t) {
+                    failures.failed("looking for its next task", t); // returns, or throws a fatal error
                 }
             }
         } finally {
@@ -407,6 +423,9 @@ public final class Worker extends Thread implements RuntimeThread, FairRunQueue.
         try {
             next.run();
         } catch (Throwable t) {
+            if (FatalErrors.isFatal(t)) {
+                throw FatalErrors.fatal("running task " + next, t);
+            }
             LOG.error("Task {} failed on worker {}; the worker continues", next, getName(), t);
         } finally {
             if (started != 0) {

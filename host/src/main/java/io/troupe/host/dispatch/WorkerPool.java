@@ -50,7 +50,8 @@ import java.util.concurrent.locks.LockSupport;
  *   retireIdle(n)   mark up to n workers that are between tasks as retiring and unpark them; never
  *                   below min. A retiring worker that raced into a task finishes it, then ends.
  *   a worker ends:  it leaves the worker list; if tasks are queued, it wakes an idle worker, so a
- *                   wake-up that execute() spent on it is passed on rather than lost
+ *                   wake-up that execute() spent on it is passed on rather than lost; a worker that ended
+ *                   unasked (an error escaped it) is replaced while the pool is below its minimum
  * </pre>
  * {@link #execute} is untouched by resizing: it never reads the worker list.
  *
@@ -425,6 +426,10 @@ public final class WorkerPool implements Dispatcher {
             next.remove(worker);
             workers = List.copyOf(next);
             sized();
+            if (running && !worker.isRetiring() && size() < min) {
+                // it ended without being asked (an error escaped it): a replacement takes over the queue
+                addWorkers(min - size());
+            }
         }
         if (running && runQueue.size() > 0) {
             wakeOne(); // execute() may have spent its wake-up on this worker

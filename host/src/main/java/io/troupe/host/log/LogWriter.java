@@ -11,6 +11,8 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 import org.slf4j.event.Level;
 
+import io.troupe.host.supervise.FatalErrors;
+
 /**
  * The logger's outputs (the rolling file and the console) and the {@code troupe-logger} thread that
  * writes the {@link RecordQueue} to them: one of the three parts of the logger, beside the facade
@@ -299,7 +301,10 @@ final class LogWriter {
                                 + TimeUnit.MILLISECONDS.toNanos(settings.get().configPollMillis());
                     }
                     outputs.flush(false);
-                } catch (RuntimeException e) {
+                } catch (Throwable e) {
+                    if (FatalErrors.isFatal(e)) {
+                        throw FatalErrors.fatal("writing the log", e); // ends the process
+                    }
                     // A bug of ours; going on keeps the queue moving, dying would fill it up.
                     byte[] report = ("troupe-log: the logger thread failed and goes on: " + e
                             + System.lineSeparator()).getBytes(StandardCharsets.UTF_8);

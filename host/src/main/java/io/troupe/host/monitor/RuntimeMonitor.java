@@ -19,6 +19,7 @@ import io.troupe.host.dispatch.Worker;
 import io.troupe.host.dispatch.WorkerPool;
 import io.troupe.host.plugin.ActorPools;
 import io.troupe.host.reactor.EventLoop;
+import io.troupe.host.supervise.LoopFailures;
 
 /**
  * The {@code troupe-monitor} thread (see {@code docs/architecture.md}): every period it reads the heartbeats
@@ -38,7 +39,9 @@ import io.troupe.host.reactor.EventLoop;
  * </pre>
  *
  * It is deliberately not a {@code RuntimeThread}: it may take thread stacks and write to the log, and
- * it must keep running when every runtime thread is stuck.
+ * it must keep running when every runtime thread is stuck. A tick that throws is handled by {@link
+ * LoopFailures}: logged, and the next tick comes (too many within a window, or a fatal error, end the
+ * process).
  *
  * <p><b>Threading:</b> {@link #start} and {@link #stop} from one controlling thread (the host
  * activator); {@link #stats()} from any thread. {@link #tick} runs on the monitor thread, or on a
@@ -264,6 +267,7 @@ public final class RuntimeMonitor {
 
         @Override
         public void run() {
+            LoopFailures failures = new LoopFailures("Monitor " + getName());
             long period = settings.period().toNanos();
             long next = System.nanoTime() + period;
             while (running) {
@@ -275,8 +279,8 @@ public final class RuntimeMonitor {
                 long now = System.nanoTime();
                 try {
                     tick(now);
-                } catch (RuntimeException e) {
-                    LOG.error("Monitor tick failed; the monitor continues", e);
+                } catch (Throwable t) {
+                    failures.failed("looking at the runtime (a tick)", t); // returns, or throws a fatal error
                 }
                 next += period;
                 if (next - now <= 0) {

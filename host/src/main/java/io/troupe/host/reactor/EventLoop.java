@@ -22,6 +22,8 @@ import org.slf4j.LoggerFactory;
 
 import io.troupe.api.net.Cancellable;
 import io.troupe.host.dispatch.RuntimeThread;
+import io.troupe.host.supervise.FatalErrors;
+import io.troupe.host.supervise.LoopFailures;
 import io.troupe.host.timer.TimerQueue;
 
 /**
@@ -38,7 +40,9 @@ import io.troupe.host.timer.TimerQueue;
  * only when the loop may be about to sleep: {@code awake} is true from the moment select returns
  * until the loop next prepares to select, and the first producer to flip it back to true wakes the
  * selector, so a burst of tasks costs one wakeup. A task or callback that throws is logged and the
- * loop continues.
+ * loop continues; a throwable escaping an iteration itself goes to {@link LoopFailures} (logged, the loop
+ * goes on with its selector, channels, timers and tasks; too many within a window are fatal); a fatal
+ * error ({@link FatalErrors}) anywhere on the loop ends the process.
  *
  * <h2>Waiting briefly for answers</h2>
  * After an iteration that handled IO events, the loop polls its task queue for up to its spin time
@@ -425,6 +429,9 @@ public final class EventLoop implements Executor {
         try {
             handler.onReady(key.readyOps());
         } catch (Throwable t) {
+            if (FatalErrors.isFatal(t)) {
+                throw FatalErrors.fatal("handling IO events of " + handler + " on loop " + name, t);
+            }
             LOG.error("IO handler {} failed on loop {}; the loop continues", handler, name, t);
         }
     }
@@ -445,6 +452,9 @@ public final class EventLoop implements Executor {
         try {
             task.run();
         } catch (Throwable t) {
+            if (FatalErrors.isFatal(t)) {
+                throw FatalErrors.fatal("running task " + task + " on loop " + name, t);
+            }
             LOG.error("Task {} failed on loop {}; the loop continues", task, name, t);
         }
     }
@@ -459,6 +469,9 @@ public final class EventLoop implements Executor {
                 try {
                     handler.onLoopShutdown();
                 } catch (Throwable t) {
+                    if (FatalErrors.isFatal(t)) {
+                        throw FatalErrors.fatal("closing " + handler + " as loop " + name + " shuts down", t);
+                    }
                     LOG.error("Handler {} failed to close on loop {} shutdown", handler, name, t);
                 }
             }
@@ -486,12 +499,13 @@ public final class EventLoop implements Executor {
 
         @Override
         public void run() {
+            LoopFailures failures = new LoopFailures("IO loop " + name);
             try {
                 while (state.get() == RUNNING) {
                     try {
                         runIteration();
                     } catch (Throwable t) {
-                        LOG.error("Iteration of loop {} failed; the loop continues", name, t);
+                        failures.failed("running an iteration", t); // returns, or throws a fatal error
                     }
                 }
             } finally {

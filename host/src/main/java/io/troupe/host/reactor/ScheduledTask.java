@@ -6,6 +6,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.troupe.api.net.Cancellable;
+import io.troupe.host.supervise.FatalErrors;
 import io.troupe.host.timer.Timeout;
 import io.troupe.host.timer.TimerQueue;
 
@@ -50,6 +51,9 @@ final class ScheduledTask implements Cancellable {
             try {
                 task.run();
             } catch (Throwable t) {
+                if (FatalErrors.isFatal(t)) {
+                    throw FatalErrors.fatal("running scheduled task " + task, t);
+                }
                 LOG.error("Scheduled task {} failed on {}; the loop continues", task,
                         Thread.currentThread().getName(), t);
             }

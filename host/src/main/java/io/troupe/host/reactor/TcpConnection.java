@@ -24,6 +24,7 @@ import io.troupe.api.net.ConnectionHandler;
 import io.troupe.api.net.ConnectionHandlerFactory;
 import io.troupe.api.net.ConnectionOptions;
 import io.troupe.api.net.TlsEngines;
+import io.troupe.host.supervise.FatalErrors;
 
 /**
  * One accepted TCP connection on one IO loop (muduo's TcpConnection).
@@ -162,6 +163,9 @@ public final class TcpConnection implements Connection, IoHandler, TlsChannel.Ev
                 throw new NullPointerException(handlers + " returned no handler");
             }
         } catch (Throwable t) {
+            if (FatalErrors.isFatal(t)) {
+                throw FatalErrors.fatal("creating the handler of connection #" + id + " with " + handlers, t);
+            }
             LOG.error("Handler factory {} failed for connection #{} from {}; closing it", handlers, id,
                     remoteAddress, t);
             closeNow(t);
@@ -190,6 +194,9 @@ public final class TcpConnection implements Connection, IoHandler, TlsChannel.Ev
             writer = tls;
             return true;
         } catch (Throwable t) {
+            if (FatalErrors.isFatal(t)) {
+                throw FatalErrors.fatal("starting TLS on connection #" + id, t);
+            }
             LOG.warn("Cannot start TLS on connection #{} from {}; closing it", id, remoteAddress, t);
             closeNow(t);
             return false;
@@ -687,6 +694,10 @@ public final class TcpConnection implements Connection, IoHandler, TlsChannel.Ev
     }
 
     private void handlerFailed(String callback, Throwable failure) {
+        if (FatalErrors.isFatal(failure)) {
+            throw FatalErrors.fatal("running " + callback + " of handler " + handler + " of connection #" + id,
+                    failure);
+        }
         LOG.warn("Handler {} of connection #{} from {} failed in {}; closing the connection", handler, id,
                 remoteAddress, callback, failure);
         closeNow(failure);
@@ -770,6 +781,9 @@ public final class TcpConnection implements Connection, IoHandler, TlsChannel.Ev
             try {
                 handler.onClosed(this, cause);
             } catch (Throwable t) {
+                if (FatalErrors.isFatal(t)) {
+                    throw FatalErrors.fatal("running onClosed of handler " + handler + " of connection #" + id, t);
+                }
                 LOG.warn("Handler {} of connection #{} failed in onClosed", handler, id, t);
             }
         }

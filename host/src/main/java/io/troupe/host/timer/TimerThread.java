@@ -8,6 +8,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.troupe.host.dispatch.RuntimeThread;
+import io.troupe.host.supervise.FatalErrors;
+import io.troupe.host.supervise.LoopFailures;
 
 /**
  * The timer thread ({@code troupe-timer}, see {@code docs/architecture.md}): owns a {@link TimerQueue},
@@ -16,6 +18,10 @@ import io.troupe.host.dispatch.RuntimeThread;
  *
  * <p>Other threads hand new timeouts over through a lock-free inbox and wake the thread only when
  * the new deadline is earlier than the one it sleeps towards.
+ *
+ * <p>An action that throws is logged and the due actions after it run on the next pass; a throwable
+ * escaping the thread's own code goes to {@link LoopFailures} (logged, the thread goes on with its queue and
+ * inbox; too many within a window are fatal); a fatal error ({@link FatalErrors}) ends the process.
  *
  * <p><b>Threading:</b> {@link #schedule} and {@link #nanoTime} from any thread, lock-free;
  * {@link #shutdown} from a non-runtime thread.
@@ -71,22 +77,36 @@ public final class TimerThread implements Scheduler {
 
         @Override
         public void run() {
+            LoopFailures failures = new LoopFailures("Timer thread " + getName());
             while (running) {
-                drainInbox();
                 try {
-                    queue.runDue(nanoTime());
+                    runOnce();
                 } catch (Throwable t) {
-                    LOG.error("A timer action failed; the timer thread continues", t);
-                }
-                long next = queue.nextDeadline();
-                long wait = next == Long.MAX_VALUE ? MAX_PARK_NANOS : Math.min(MAX_PARK_NANOS, next - nanoTime());
-                if (wait > 0) {
-                    sleepingUntil = next == Long.MAX_VALUE ? nanoTime() + MAX_PARK_NANOS : next;
-                    if (inbox.isEmpty()) {
-                        LockSupport.parkNanos(this, wait);
-                    }
                     sleepingUntil = NOT_SLEEPING;
+                    failures.failed("waiting for its next deadline", t); // returns, or throws a fatal error
                 }
+            }
+        }
+
+        /** Takes new timeouts, runs the due ones, and parks until the next deadline (at most a second). */
+        private void runOnce() {
+            drainInbox();
+            try {
+                queue.runDue(nanoTime());
+            } catch (Throwable t) {
+                if (FatalErrors.isFatal(t)) {
+                    throw FatalErrors.fatal("running a timer action", t);
+                }
+                LOG.error("A timer action failed; the timer thread continues", t);
+            }
+            long next = queue.nextDeadline();
+            long wait = next == Long.MAX_VALUE ? MAX_PARK_NANOS : Math.min(MAX_PARK_NANOS, next - nanoTime());
+            if (wait > 0) {
+                sleepingUntil = next == Long.MAX_VALUE ? nanoTime() + MAX_PARK_NANOS : next;
+                if (inbox.isEmpty()) {
+                    LockSupport.parkNanos(this, wait);
+                }
+                sleepingUntil = NOT_SLEEPING;
             }
         }
 

@@ -29,7 +29,8 @@ import org.h2.mvstore.MVMap;
  * thread applies it. A batch that fails (the disk refuses a write or the sync) fails the stages of that
  * batch, in order, with an {@link IOException}; the writer closes the file and opens it again (MVStore
  * recovers the last commit that reached the disk) and serves later batches; while the file cannot be
- * opened again, each later batch tries once more and fails the same way.
+ * opened again, each later batch tries once more and fails the same way. Such an episode is logged once
+ * when it starts and once when a batch is written again ({@link FailingWrites}).
  *
  * <p>Every {@value #HOUSEKEEPING_MILLIS} ms, after a batch or when idle, the writer looks whether the file
  * (append-only, see {@link StoreFile}) is mostly dead chunks, and if so replaces it with a copy of its live
@@ -51,6 +52,7 @@ final class StoreWriter implements Runnable {
     private final LinkedBlockingQueue<StoreOp> queue = new LinkedBlockingQueue<>();
     private final ReentrantReadWriteLock gate = new ReentrantReadWriteLock();
     private final LatencyWindow latencies = new LatencyWindow();
+    private final FailingWrites failingWrites;
     private final Thread thread;
     /** Guarded by the gate's write lock (read under its read lock). */
     private boolean closing;
@@ -72,6 +74,7 @@ final class StoreWriter implements Runnable {
 
     StoreWriter(StoreFile file, boolean syncWrites) {
         this.fileName = file.fileName();
+        this.failingWrites = new FailingWrites(fileName);
         this.file = file;
         this.syncWrites = syncWrites;
         count(file);
@@ -199,8 +202,14 @@ final class StoreWriter implements Runnable {
                 try {
                     apply(batch);
                 } catch (Error e) {
-                    // out of memory, say: fail what waits on this batch rather than leave it waiting for ever
-                    failAll(batch, new IOException("the state store " + fileName + " failed a batch: " + e, e));
+                    // out of memory, say: fail what waits on this batch rather than leave it waiting for ever;
+                    // a fatal error goes on up to the process's handler, which stops the process (issue 19)
+                    IOException failure = new IOException("the state store " + fileName + " failed a batch: " + e, e);
+                    failAll(batch, failure);
+                    if (e instanceof VirtualMachineError) {
+                        throw e;
+                    }
+                    failingWrites.failed(batch.size(), failure);
                 }
             }
             batch.clear();
@@ -222,7 +231,9 @@ final class StoreWriter implements Runnable {
     private void apply(List<StoreOp> batch) {
         StoreFile current = file != null ? file : reopen();
         if (current == null) {
-            failAll(batch, new IOException(unavailable.getMessage(), unavailable));
+            IOException failure = new IOException(unavailable.getMessage(), unavailable);
+            failAll(batch, failure);
+            failingWrites.failed(batch.size(), failure);
             return;
         }
         long bytesDelta = 0;
@@ -250,7 +261,9 @@ final class StoreWriter implements Runnable {
             }
             storedStates = map.sizeAsLong();
         } catch (RuntimeException e) {
-            failAll(batch, failure(current, batch.size(), e));
+            IOException failure = failure(current, batch.size(), e);
+            failAll(batch, failure);
+            failingWrites.failed(batch.size(), failure);
             current.closeImmediately();
             file = null;
             unavailable = new IOException("the state store " + fileName + " is closed after a failed write ("
@@ -258,6 +271,7 @@ final class StoreWriter implements Runnable {
             reopen();
             return;
         }
+        failingWrites.succeeded();
         storedBytes = storedBytes + bytesDelta;
         writes = writes + puts;
         bytesWritten = bytesWritten + putBytes;

@@ -30,11 +30,12 @@ import java.util.TreeMap;
  * <li>{@code history-rewritten}: two histories disagree on the order of the messages they share, or a
  *     message one history showed is gone from a later one without having fallen off: what a client saw was
  *     durable, so it stays;</li>
- * <li>{@code speaker-not-told}: the speaker was acknowledged without having been pushed its own message
- *     first (the chat broadcasts before it replies);</li>
  * <li>{@code unexpected}: a reply other than {@code ok} to a say, a completion of nothing in flight.</li>
  * </ul>
- * Pushes of messages a crash then loses are allowed (the chat does not hold pushes back).
+ * Pushes of messages a crash then loses are allowed (the chat does not hold pushes back), and so is a push
+ * that reaches the speaker after its {@code ok}: the chat hands the broadcast to the members' connections
+ * before it replies, but the reply, held until the history is durable, may still overtake it on the wire
+ * (as {@code HistoryIT} sees); nothing promises the order of the two.
  *
  * <p><b>Threading:</b> not thread-safe; see {@link HistoryChecker}.
  */
@@ -101,10 +102,6 @@ public final class ChatChecker implements HistoryChecker {
                 }
                 say.ackSeq = event.seq();
                 room.acked.add(say);
-                if (!room.pushedTo(say.process).contains(say.token)) {
-                    violation("speaker-not-told", event, "the speaker was acknowledged '" + say.token
-                            + "' before its own push of it");
-                }
             }
             case FAIL -> say.failed = true;
             default -> { } // INFO: may or may not be in the room

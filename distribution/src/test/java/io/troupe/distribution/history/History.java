@@ -33,6 +33,7 @@ public final class History {
     private final Map<Long, Event> pending = new HashMap<>();
     private long seq;
     private long ops;
+    private int processes;
     private boolean finished;
 
     /**
@@ -43,6 +44,11 @@ public final class History {
     public History(List<? extends HistoryChecker> checkers, Writer file) {
         this.checkers = List.copyOf(checkers);
         this.file = file;
+    }
+
+    /** A new logical process id (a client's sender), from 1. */
+    public synchronized int newProcess() {
+        return ++processes;
     }
 
     /**

@@ -1,0 +1,167 @@
+package io.troupe.distribution;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import io.troupe.distribution.history.Faults;
+import io.troupe.distribution.history.History;
+
+/**
+ * One private installation of the built distribution ({@link TestInstallation}) that a history test runs,
+ * kills with SIGKILL, starts again and hot-swaps, recording each of these faults in the {@link History} as it
+ * happens: the kill just before the signal, the restart once the server says it is ready, the swap before
+ * {@code bin/troupe-client deploy} and its end once the command reports the new version running.
+ *
+ * <p><b>Threading:</b> the test thread.
+ */
+final class ServerUnderTest implements AutoCloseable {
+
+    /** A token of 32 characters at least, the same for every tenant of the test. */
+    static final String TOKEN = "history-token-0123456789abcdefghijklmnop";
+    /** What {@code Process.exitValue()} reports for a process ended by SIGKILL: 128 + 9. */
+    static final int KILLED = 137;
+
+    private static final Duration STARTUP = Duration.ofSeconds(90);
+    private static final Duration STOP = Duration.ofSeconds(30);
+    private static final Duration DEPLOY = Duration.ofSeconds(90);
+    private static final Path JAVA_HOME = Path.of(System.getProperty("java.home"));
+
+    private final Path dir;
+    private final Path home;
+    private final int port;
+    private final Map<String, String> tenants = new LinkedHashMap<>();
+    private TroupeProcess process;
+    private int deploys;
+
+    private ServerUnderTest(Path dir, Path home, int port) {
+        this.dir = dir;
+        this.home = home;
+        this.port = port;
+    }
+
+    /** Copies the distribution to {@code dir} on a free port, with a tenant file for each of {@code tenants}. */
+    static ServerUnderTest install(Path dir, List<String> tenants) throws IOException {
+        int port = TestInstallation.freePort();
+        ServerUnderTest server = new ServerUnderTest(dir, TestInstallation.copy(dir, port), port);
+        for (String tenant : tenants) {
+            Files.writeString(server.home.resolve("etc/io.troupe.tenant-" + tenant + ".cfg"), "token = " + TOKEN
+                    + "\n", UTF_8);
+            server.tenants.put(tenant, TOKEN);
+        }
+        return server;
+    }
+
+    /** Tenant to token. */
+    Map<String, String> tenants() {
+        return Map.copyOf(tenants);
+    }
+
+    /** {@code 127.0.0.1:port}. */
+    String address() {
+        return "127.0.0.1:" + port;
+    }
+
+    Path home() {
+        return home;
+    }
+
+    /** Starts {@code bin/troupe} and waits until it is ready. */
+    void start() throws IOException, InterruptedException {
+        if (process != null) {
+            process.close();
+        }
+        process = TroupeProcess.start(home.resolve("bin/troupe"), dir, JAVA_HOME);
+        process.awaitLineStartingWith("Troupe ready", STARTUP);
+    }
+
+    /** SIGKILLs the server's JVM (recorded first as {@link Faults#KILL}), waits until it is gone. */
+    void kill(History history) throws InterruptedException {
+        ProcessHandle jvm = jvm();
+        history.fault(Faults.KILL, home.getFileName().toString(), "SIGKILL to " + jvm.pid());
+        assertTrue(jvm.destroyForcibly(), "SIGKILL to " + jvm.pid() + " was not sent");
+        try {
+            jvm.onExit().get(STOP.toSeconds(), TimeUnit.SECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new AssertionError("the JVM " + jvm.pid() + " is still there " + STOP + " after SIGKILL", e);
+        }
+        assertEquals(KILLED, process.awaitExit(STOP), process::transcript);
+    }
+
+    /** Starts the server again after a kill and records {@link Faults#RESTART} once it is ready. */
+    void restart(History history) throws IOException, InterruptedException {
+        start();
+        history.fault(Faults.RESTART, home.getFileName().toString(), "ready again");
+    }
+
+    /** Stops the server with SIGTERM; it must exit 0. */
+    void stop() throws InterruptedException {
+        assertEquals(0, process.terminate(STOP), process::transcript);
+    }
+
+    /**
+     * Hot-swaps the counter to {@code samples/counter-VERSION.jar} with {@code bin/troupe-client deploy}, which
+     * returns once the host runs it; records {@link Faults#SWAP} before and {@link Faults#SWAPPED} after.
+     */
+    void swapCounter(History history, String version) throws IOException, InterruptedException {
+        Path jar = Files.createDirectories(dir.resolve("deploy-" + (++deploys))).resolve("counter.jar");
+        Files.copy(home.resolve("samples/counter-" + version + ".jar"), jar);
+        history.fault(Faults.SWAP, "counter", "to " + version);
+        ProcessBuilder builder = new ProcessBuilder(home.resolve("bin/troupe-client").toString(), "deploy",
+                jar.toString()).directory(dir.toFile()).redirectErrorStream(true);
+        builder.environment().remove("JAVA_OPTS");
+        builder.environment().put("JAVA_HOME", JAVA_HOME.toString());
+        Path output = dir.resolve("deploy-" + deploys + ".out");
+        Process deploy = builder.redirectOutput(output.toFile()).start();
+        deploy.getOutputStream().close();
+        if (!deploy.waitFor(DEPLOY.toSeconds(), TimeUnit.SECONDS)) {
+            deploy.destroyForcibly();
+            throw new AssertionError("troupe-client deploy did not finish within " + DEPLOY + ": "
+                    + Files.readString(output));
+        }
+        String said = Files.readString(output);
+        assertEquals(0, deploy.exitValue(), said);
+        assertTrue(said.contains("io.troupe.sample.counter " + version) && said.contains("running"), said);
+        history.fault(Faults.SWAPPED, "counter", version + " running");
+    }
+
+    /** The server's JVM: the one process whose command line carries {@code -Dtroupe.home=<home>}. */
+    ProcessHandle jvm() {
+        String property = "-Dtroupe.home=" + home.toAbsolutePath();
+        List<ProcessHandle> found = ProcessHandle.allProcesses()
+                .filter(candidate -> candidate.info().arguments().map(List::of).orElse(List.of()).contains(property))
+                .toList();
+        assertEquals(1, found.size(), () -> "not one JVM with " + property + ": " + found);
+        return found.get(0);
+    }
+
+    /** The last {@code count} lines of {@code log/troupe.log}, for failure messages. */
+    String logTail(int count) {
+        Path log = home.resolve("log/troupe.log");
+        try {
+            List<String> lines = Files.exists(log) ? Files.readAllLines(log, UTF_8) : List.of("(no " + log + ")");
+            return "--- the last " + count + " lines of " + log + " ---\n"
+                    + String.join("\n", lines.subList(Math.max(0, lines.size() - count), lines.size()));
+        } catch (IOException | RuntimeException e) {
+            return "--- " + log + " unreadable: " + e;
+        }
+    }
+
+    @Override
+    public void close() {
+        if (process != null) {
+            process.close();
+        }
+    }
+}

@@ -56,12 +56,15 @@ final class Acceptor {
     private final EventLoopGroup group;
     private final LongSupplier connectionIds;
     private final Executor tlsTasks;
+    private final OutputBudget budget;
 
-    Acceptor(EventLoop loop, EventLoopGroup group, LongSupplier connectionIds, Executor tlsTasks) {
+    Acceptor(EventLoop loop, EventLoopGroup group, LongSupplier connectionIds, Executor tlsTasks,
+            OutputBudget budget) {
         this.loop = loop;
         this.group = group;
         this.connectionIds = connectionIds;
         this.tlsTasks = tlsTasks;
+        this.budget = budget;
     }
 
     EventLoop loop() {
@@ -174,7 +177,8 @@ final class Acceptor {
         }
         EventLoop ioLoop = group.next();
         TcpConnection connection = new TcpConnection(connectionIds.getAsLong(), ioLoop, socket, remote, local,
-                listener.options().connections(), listener.handlers(), ticket, listener.options().tls(), tlsTasks);
+                listener.options().connections(), listener.handlers(), ticket, listener.options().tls(), tlsTasks,
+                budget);
         LOG.debug("Accepted connection #{} from {} on {}; it goes to {}", connection.id(), remote,
                 listener.address(), ioLoop.name());
         ioLoop.execute(connection::open);

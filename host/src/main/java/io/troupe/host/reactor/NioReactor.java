@@ -14,7 +14,8 @@ import io.troupe.api.net.Reactor;
 
 /**
  * The host's {@link Reactor} service: one acceptor loop ({@code troupe-acceptor}) and a group of IO
- * loops ({@code troupe-io-1 … troupe-io-N}).
+ * loops ({@code troupe-io-1 … troupe-io-N}). The pending output of all its connections together is held to
+ * an {@link OutputBudget}, a share of the heap.
  *
  * <p><b>Threading:</b> every method from any thread except the reactor's own loops.
  */
@@ -27,6 +28,7 @@ public final class NioReactor implements Reactor {
     private final Acceptor acceptor;
     private final AtomicLong connectionIds = new AtomicLong();
     private final TlsTaskExecutor tlsTasks = new TlsTaskExecutor();
+    private final OutputBudget budget;
 
     /**
      * Starts the loops.
@@ -44,6 +46,12 @@ public final class NioReactor implements Reactor {
      * @throws IOException when a selector cannot be opened
      */
     public NioReactor(int ioThreads, Duration spin) throws IOException {
+        this(ioThreads, spin, OutputBudget.ofHeap(Runtime.getRuntime().maxMemory()));
+    }
+
+    /** Starts the loops, their connections' pending output held to {@code budget} in total. */
+    NioReactor(int ioThreads, Duration spin, OutputBudget budget) throws IOException {
+        this.budget = budget;
         this.group = new EventLoopGroup(ioThreads, IO_THREAD_PREFIX, spin);
         EventLoop acceptorLoop;
         try {
@@ -53,13 +61,18 @@ public final class NioReactor implements Reactor {
             tlsTasks.shutdown();
             throw e;
         }
-        this.acceptor = new Acceptor(acceptorLoop, group, connectionIds::incrementAndGet, tlsTasks);
+        this.acceptor = new Acceptor(acceptorLoop, group, connectionIds::incrementAndGet, tlsTasks, budget);
     }
 
     @Override
     public Listener listen(InetSocketAddress address, ConnectionHandlerFactory handlers, ListenerOptions options)
             throws IOException {
         return acceptor.listen(address, handlers, options);
+    }
+
+    /** Bytes of output pending over all connections, and the budget they are held to. */
+    long pendingOutputBytes() {
+        return budget.pendingBytes();
     }
 
     @Override

@@ -20,6 +20,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * added. A gathering write covers at most {@link #MAX_BYTES_PER_WRITE} bytes, which also bounds the
  * temporary direct buffers the JDK copies heap buffers into.
  *
+ * <p>Every change of the pending count is also counted in the reactor's {@link OutputBudget}.
+ *
  * <p><b>Threading:</b> {@link #add} and {@link #pending} from any thread; everything else on the
  * owning loop only.
  */
@@ -30,9 +32,20 @@ final class OutputQueue {
 
     private final ConcurrentLinkedQueue<ByteBuffer> queue = new ConcurrentLinkedQueue<>();
     private final AtomicLong pending = new AtomicLong();
+    /** Counts this queue's pending bytes among those of every connection of the reactor. */
+    private final OutputBudget budget;
     private final ByteBuffer[] batch = new ByteBuffer[MAX_GATHER];
     private int head;
     private int tail;
+
+    /** A queue counted in no reactor's budget. */
+    OutputQueue() {
+        this(OutputBudget.unlimited());
+    }
+
+    OutputQueue(OutputBudget budget) {
+        this.budget = budget;
+    }
 
     /**
      * Queues {@code bytes} (which must have bytes remaining).
@@ -40,6 +53,7 @@ final class OutputQueue {
      * @return the pending byte count including {@code bytes}
      */
     long add(ByteBuffer bytes) {
+        budget.add(bytes.remaining());
         long after = pending.addAndGet(bytes.remaining());
         queue.offer(bytes);
         return after;
@@ -52,6 +66,7 @@ final class OutputQueue {
      * @return the pending byte count afterwards
      */
     long addRemainder(ByteBuffer bytes) {
+        budget.add(bytes.remaining());
         long after = pending.addAndGet(bytes.remaining());
         batch[tail++] = bytes;
         return after;
@@ -77,19 +92,19 @@ final class OutputQueue {
         if (head == tail) {
             return 0;
         }
-        long budget = MAX_BYTES_PER_WRITE;
+        long room = MAX_BYTES_PER_WRITE;
         int end = head;
         ByteBuffer clipped = null;
         int clippedLimit = 0;
-        while (end < tail && budget > 0) {
+        while (end < tail && room > 0) {
             ByteBuffer buffer = batch[end++];
             int remaining = buffer.remaining();
-            if (remaining > budget) {
+            if (remaining > room) {
                 clipped = buffer;
                 clippedLimit = buffer.limit();
-                buffer.limit(buffer.position() + (int) budget);
+                buffer.limit(buffer.position() + (int) room);
             }
-            budget -= remaining;
+            room -= remaining;
         }
         long written;
         try {
@@ -101,6 +116,7 @@ final class OutputQueue {
         }
         dropWritten();
         pending.addAndGet(-written);
+        budget.add(-written);
         return written;
     }
 
@@ -118,6 +134,7 @@ final class OutputQueue {
         head = 0;
         tail = 0;
         pending.addAndGet(-bytes);
+        budget.add(-bytes);
     }
 
     private void fillBatch() {

@@ -52,7 +52,10 @@ import io.troupe.host.supervise.FatalErrors;
  * connection is not read (OP_READ is dropped at its next read slice); once the loop has written it
  * down to the low-water mark, reading resumes, and the handler hears {@link ConnectionHandler#onWritable}.
  * So a peer that does not read its replies stops being read, and cannot make the server hold more
- * than about the high-water mark plus the replies to requests already read.
+ * than about the high-water mark plus the replies to requests already read. While the pending output of
+ * all the reactor's connections is over its {@link OutputBudget} (a share of the heap), the mark is lower:
+ * a connection with more than {@value OutputBudget#HELD_ABOVE_BYTES} bytes pending is not read until it is
+ * down to {@value OutputBudget#RESUME_AT_BYTES}.
  *
  * <p>TLS: with {@link TlsEngines}, the socket is reached through a {@link TlsChannel}, which the
  * reading and writing above use in its place and which hands the handler plaintext only. Output waits
@@ -93,9 +96,13 @@ public final class TcpConnection implements Connection, IoHandler, TlsChannel.Ev
     private final AtomicBoolean aborting = new AtomicBoolean();
     private final AtomicBoolean flushScheduled = new AtomicBoolean();
     private final Runnable flushTask = this::flushFromTask;
-    private final OutputQueue output = new OutputQueue();
+    private final OutputQueue output;
+    /** The reactor's heap budget for all connections' pending output. */
+    private final OutputBudget budget;
     private volatile boolean outputShutdownRequested;
     private volatile boolean aboveHighWater;
+    /** Whether reading stopped for the reactor's {@link OutputBudget} rather than this connection's high-water mark. */
+    private volatile boolean heldByBudget;
 
     // Loop-confined.
     private final InputBuffer input;
@@ -118,13 +125,16 @@ public final class TcpConnection implements Connection, IoHandler, TlsChannel.Ev
 
     TcpConnection(long id, EventLoop loop, SocketChannel channel, InetSocketAddress remoteAddress,
             InetSocketAddress localAddress, ConnectionOptions options, ConnectionHandlerFactory handlers) {
-        this(id, loop, channel, remoteAddress, localAddress, options, handlers, Admission.Ticket.NONE, null, null);
+        this(id, loop, channel, remoteAddress, localAddress, options, handlers, Admission.Ticket.NONE, null, null,
+                OutputBudget.unlimited());
     }
 
     TcpConnection(long id, EventLoop loop, SocketChannel channel, InetSocketAddress remoteAddress,
             InetSocketAddress localAddress, ConnectionOptions options, ConnectionHandlerFactory handlers,
-            Admission.Ticket admission, TlsEngines tlsEngines, Executor tlsTasks) {
+            Admission.Ticket admission, TlsEngines tlsEngines, Executor tlsTasks, OutputBudget budget) {
         this.id = id;
+        this.budget = budget;
+        this.output = new OutputQueue(budget);
         this.loop = loop;
         this.channel = channel;
         this.reader = channel;
@@ -360,8 +370,13 @@ public final class TcpConnection implements Connection, IoHandler, TlsChannel.Ev
      * @return false when the connection is being cut off as a slow consumer
      */
     private boolean afterAdding(long pending) {
-        if (pending > options.highWaterMark() && !aboveHighWater) {
-            aboveHighWater = true;
+        if (!aboveHighWater) {
+            if (pending > options.highWaterMark()) {
+                aboveHighWater = true;
+            } else if (pending > OutputBudget.HELD_ABOVE_BYTES && budget.exceeded()) {
+                heldByBudget = true;
+                aboveHighWater = true;
+            }
         }
         if (pending > options.maxPendingOutput()) {
             closeAsSlowConsumer(pending);
@@ -425,8 +440,9 @@ public final class TcpConnection implements Connection, IoHandler, TlsChannel.Ev
             return;
         }
         setWaitingForWrite(socketOutputPending());
-        if (aboveHighWater && output.pending() <= options.lowWaterMark()) {
+        if (aboveHighWater && output.pending() <= resumeMark()) {
             aboveHighWater = false;
+            heldByBudget = false;
             updateInterest();
             if (!input.isEmpty() || (tls != null && tls.hasBufferedInput())) {
                 loop.readyToRead(this); // input held back while output was above the high-water mark
@@ -656,6 +672,11 @@ public final class TcpConnection implements Connection, IoHandler, TlsChannel.Ev
         if (enabled && wasSuspended && !input.isEmpty()) {
             loop.execute(this::redeliver); // bytes left unconsumed while suspended: present them again
         }
+    }
+
+    /** Pending output at or below which reading resumes: lower when the reactor's budget stopped it. */
+    private long resumeMark() {
+        return heldByBudget ? Math.min(options.lowWaterMark(), OutputBudget.RESUME_AT_BYTES) : options.lowWaterMark();
     }
 
     private void redeliver() {

@@ -59,11 +59,27 @@ final class TroupeProcess implements AutoCloseable {
 
     /** Starts {@code script} in {@code workingDir} with {@code JAVA_HOME} set to {@code javaHome}. */
     static TroupeProcess start(Path script, Path workingDir, Path javaHome) throws IOException {
+        return start(script, workingDir, javaHome, null);
+    }
+
+    /**
+     * Starts {@code script} as {@link #start(Path, Path, Path)} does, with {@code JAVA_OPTS} set to
+     * {@code javaOpts} (null: unset), e.g. {@code -Xmx256m}.
+     */
+    static TroupeProcess start(Path script, Path workingDir, Path javaHome, String javaOpts) throws IOException {
         ProcessBuilder builder = new ProcessBuilder(script.toString()).directory(workingDir.toFile());
         Map<String, String> env = builder.environment();
         env.remove("JAVA_OPTS");
+        if (javaOpts != null) {
+            env.put("JAVA_OPTS", javaOpts);
+        }
         env.put("JAVA_HOME", javaHome.toString());
         return new TroupeProcess(builder.start());
+    }
+
+    /** The process's id: that of the JVM, which {@code bin/troupe} execs. */
+    long pid() {
+        return process.pid();
     }
 
     /** Writes one line to standard input. */

@@ -130,7 +130,9 @@ final class Launcher {
             throw new LauncherException("cannot start the OSGi framework: " + LauncherException.describe(e), e);
         }
         requireCoreStarted(installed);
-        // The host installed the plugins of deploy/ when it started, and watches the folder from then on.
+        // The host installed the plugins of deploy/ when it started, starts them now on threads of its own, and
+        // watches the folder from then on: the server waits for them, a bounded time.
+        awaitPlugins(context);
         long millis = (System.nanoTime() - begin) / 1_000_000;
         log.info("started " + installed.size() + " system bundles and " + activePlugins(context) + " plugins"
                 + " in " + millis + " ms; console: " + mode.value());
@@ -179,6 +181,28 @@ final class Launcher {
         if (!failures.isEmpty()) {
             throw new LauncherException("system bundles did not start:\n  " + String.join("\n  ", failures));
         }
+    }
+
+    /**
+     * Waits until the host has started the plugins of deploy/ (each started, failed, or outlived its start
+     * timeout), at most that timeout plus a margin: one plugin whose start hangs delays the server's port by
+     * the start timeout at most, never for ever.
+     */
+    private void awaitPlugins(BundleContext context) throws LauncherException {
+        long timeout = PluginsSettled.timeoutSeconds(config.properties().get(PluginsSettled.START_TIMEOUT_KEY));
+        try {
+            if (PluginsSettled.await(context, timeout).isEmpty() && framework(context).getState() == Bundle.ACTIVE) {
+                log.warn("the host did not say within " + timeout + " s that the plugins of deploy/ have started;"
+                        + " starting the server anyway (see log/troupe.log)");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LauncherException("interrupted while waiting for the plugins to start");
+        }
+    }
+
+    private static Bundle framework(BundleContext context) {
+        return context.getBundle(0);
     }
 
     /** Plugins of deploy/ that are active (see log/troupe.log for those that are not). */

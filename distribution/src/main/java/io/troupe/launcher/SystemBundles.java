@@ -41,8 +41,10 @@ import java.util.Map;
  *  90     TERMINAL  org.jline, org.apache.felix.gogo.jline   (tty mode only; left out in script mode)
  * </pre>
  *
- * CORE bundles start with the framework. The SERVER bundle starts after the plugins are deployed, so
- * that its port opens only once they serve, and stops before them, so that it can answer the
+ * CORE bundles start with the framework. The SERVER bundle starts after the plugins are deployed (the
+ * host starts them on threads of its own, and says when each has started, failed or outlived its start
+ * timeout: {@link PluginsSettled}), so that its port opens once they serve, whatever one plugin does, and
+ * stops before them, so that it can answer the
  * requests it has received before their handlers go away. CONSOLE and TERMINAL bundles start after
  * the ready line is printed, so that the first command finds the plugins, command output follows
  * the ready line, and the shell's prompt comes last. Within a level, bundles start in the order of

@@ -12,6 +12,9 @@
  *                     ├─ SystemBundles: install system/ in a fixed order with start levels
  *                     ├─ framework.start()          ── core bundles: DS, ConfigAdmin, FileInstall, Gogo,
  *                     │                                api, host (which installs and then watches deploy/)
+ *                     ├─ wait for the plugins       ── the host starts them on its own threads and says
+ *                     │                                when each started, failed or outlived
+ *                     │                                troupe.deploy.startTimeoutSeconds (bounded wait)
  *                     ├─ start the server bundle    ── after the plugins; wait until it listens
  *                     ├─ print "Troupe ready on host:port" on stdout
  *                     ├─ start the shell bundle     ── commands, and the stdin console in script mode

@@ -5,15 +5,22 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.LockSupport;
 
 import io.troupe.distribution.history.Faults;
 import io.troupe.distribution.history.History;
@@ -134,6 +141,58 @@ final class ServerUnderTest implements AutoCloseable {
         assertEquals(0, deploy.exitValue(), said);
         assertTrue(said.contains("io.troupe.sample.counter " + version) && said.contains("running"), said);
         history.fault(Faults.SWAPPED, "counter", version + " running");
+    }
+
+    /**
+     * Hot-swaps the counter to {@code samples/counter-VERSION.jar} as an operator's script would, cheaply
+     * enough to do a hundred times under load: renames a copy into {@code deploy/counter.jar} at once, then
+     * waits until {@code deploy/.status/counter.jar} judges those bytes ({@code sha256}) {@code running}.
+     * Records {@link Faults#SWAP} before and {@link Faults#SWAPPED} after.
+     *
+     * @return how long the swap took, from the rename to the status
+     * @throws AssertionError when the host refuses it or does not judge it within 90 s
+     */
+    Duration swapCounterInPlace(History history, String version) throws IOException {
+        Path source = home.resolve("samples/counter-" + version + ".jar");
+        String sha256 = sha256(Files.readAllBytes(source));
+        Path deployed = home.resolve("deploy/counter.jar");
+        Path part = home.resolve("deploy/.counter.jar.part");
+        Files.copy(source, part, StandardCopyOption.REPLACE_EXISTING);
+        history.fault(Faults.SWAP, "counter", "to " + version);
+        long started = System.nanoTime();
+        Files.move(part, deployed, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        Path status = home.resolve("deploy/.status/counter.jar");
+        long deadline = started + DEPLOY.toNanos();
+        while (true) {
+            Properties judged = new Properties();
+            if (Files.exists(status)) {
+                try (Reader in = Files.newBufferedReader(status, UTF_8)) {
+                    judged.load(in);
+                } catch (IOException e) {
+                    judged.clear(); // being replaced: read it again
+                }
+            }
+            if (sha256.equals(judged.getProperty("sha256"))) {
+                assertEquals("running", judged.getProperty("outcome"), () -> "the swap to " + version + ": " + judged
+                        + "\n" + logTail(30));
+                Duration took = Duration.ofNanos(System.nanoTime() - started);
+                history.fault(Faults.SWAPPED, "counter", version + " running");
+                return took;
+            }
+            if (System.nanoTime() - deadline > 0) {
+                throw new AssertionError("deploy/.status/counter.jar did not judge counter " + version + " within "
+                        + DEPLOY + ": " + judged + "\n" + logTail(30));
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+        }
+    }
+
+    private static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("the JDK has no SHA-256", e);
+        }
     }
 
     /** The server's JVM: the one process whose command line carries {@code -Dtroupe.home=<home>}. */

@@ -59,6 +59,7 @@ final class Launcher {
 
     /** Runs Troupe until the framework stops; returns the process exit status. */
     int run() throws LauncherException {
+        PluginExitGuard.installIfAsked(config, layout.deploy().toUri().toString(), log);
         Framework framework = newFramework();
         Shutdown shutdown = new Shutdown(framework, log,
                 config.clustered() ? Shutdown.CLUSTER_STOP_TIMEOUT : Shutdown.STOP_TIMEOUT);

@@ -46,6 +46,8 @@ class MisbehavingPluginIT {
             new MisbehavingPlugin("com.example.blocking", "1.0.0", "block", "blocking-plugin-leak");
     private static final MisbehavingPlugin SPINNING =
             new MisbehavingPlugin("com.example.spinning", "1.0.0", "spin", null);
+    private static final MisbehavingPlugin EXITING =
+            new MisbehavingPlugin("com.example.exiting", "1.0.0", "exit", null);
     private static final MisbehavingPlugin WELL_BEHAVED =
             new MisbehavingPlugin("com.example.wellbehaved", "1.0.0", "none", null);
 
@@ -143,6 +145,28 @@ class MisbehavingPluginIT {
         }
         String text = Files.readString(log);
         assertTrue(text.contains("The start of com.example.spinning 1.0.0 (deploy/spinning.jar) was stopped"), text);
+    }
+
+    /** With troupe.plugins.refuseExit=true, on a JDK that still has a security manager (17 here). */
+    @Test
+    void aPluginCallingSystemExitIsRefusedWhenAskedAndTroupeGoesOnServing() throws Exception {
+        Files.writeString(home.resolve("etc/config.properties"), "\ntroupe.plugins.refuseExit=true\n",
+                StandardOpenOption.APPEND);
+
+        try (TroupeProcess troupe = TroupeProcess.start(home.resolve("bin/troupe"), dir, JAVA_HOME)) {
+            troupe.awaitLineStartingWith("Troupe ready on ", STARTUP);
+            EXITING.deployTo(deploy, "exiting.jar");
+            awaitLogLine("Plugin deploy/exiting.jar (com.example.exiting 1.0.0) did not start",
+                    "Runtime.exit(3) called by plugin com.example.exiting 1.0.0", "refused");
+            assertEquals("failed", status("exiting.jar").getProperty("outcome"));
+            assertTrue(troupe.isAlive(), troupe::transcript);
+
+            troupe.send("ask echo still serving");
+            troupe.awaitLine("still serving", REPLY);
+            assertEquals(0, troupe.terminate(PROMPT_STOP), troupe::transcript);
+            assertTrue(troupe.stderr().stream().anyMatch(line -> line.startsWith("troupe: warning: Runtime.exit(3)"
+                    + " called by plugin com.example.exiting 1.0.0")), troupe::transcript);
+        }
     }
 
     private Properties status(String file) throws IOException {

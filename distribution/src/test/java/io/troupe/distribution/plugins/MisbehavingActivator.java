@@ -14,6 +14,7 @@ import org.osgi.framework.BundleContext;
  * <ul>
  *   <li>{@code Misbehaviour: block}: its start waits for ever on a latch (interruptible);</li>
  *   <li>{@code Misbehaviour: spin}: its start spins for ever, ignoring interrupts;</li>
+ *   <li>{@code Misbehaviour: exit}: its start calls {@code System.exit(3)};</li>
  *   <li>{@code Misbehaviour: none}: its start returns at once.</li>
  * </ul>
  * With {@code Leaked-Thread: <name>}, it first starts a thread of that name that never ends (it ignores
@@ -36,6 +37,8 @@ public final class MisbehavingActivator implements BundleActivator {
             new CountDownLatch(1).await();
         } else if ("spin".equals(misbehaviour)) {
             spin();
+        } else if ("exit".equals(misbehaviour)) {
+            System.exit(3);
         }
     }
 

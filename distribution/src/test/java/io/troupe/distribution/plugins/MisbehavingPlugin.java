@@ -21,7 +21,7 @@ import java.util.jar.Manifest;
  *
  * @param symbolicName  the bundle's symbolic name
  * @param version       its version
- * @param misbehaviour  {@code block}, {@code spin} or {@code none} (see {@link MisbehavingActivator})
+ * @param misbehaviour  {@code block}, {@code spin}, {@code exit} or {@code none} (see {@link MisbehavingActivator})
  * @param leakedThread  the name of a thread its start leaves running, or {@code null} for none
  */
 public record MisbehavingPlugin(String symbolicName, String version, String misbehaviour, String leakedThread) {

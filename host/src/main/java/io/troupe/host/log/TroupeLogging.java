@@ -2,6 +2,7 @@ package io.troupe.host.log;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -17,6 +18,8 @@ import org.slf4j.ILoggerFactory;
 import org.slf4j.LoggerFactory;
 import org.slf4j.event.Level;
 import org.slf4j.spi.MDCAdapter;
+
+import io.troupe.host.supervise.FatalErrors;
 
 /**
  * The running logger of the host: callers format records and queue them, the {@code troupe-logger}
@@ -295,7 +298,9 @@ public final class TroupeLogging {
 
     /**
      * Renders one record ({@code loggerName} in UTF-8) on the calling thread into the thread's
-     * {@link RecordBytes} and queues it, or writes it now if fatal; never throws. The throwable is
+     * {@link RecordBytes} and queues it, or writes it now if fatal; never throws. A record carrying a fatal
+     * error ({@link FatalErrors#isFatal}) is handed to {@link FatalErrors#fatal} once written: the process ends
+     * even when the code that met the error only logged it. The throwable is
      * printed first, since that runs its own code, which may log: the thread's buffer is never in use
      * when that happens.
      */
@@ -309,6 +314,12 @@ public final class TroupeLogging {
             writer.writeNow(record.array(), record.length(), fatal);
         } else if (queue.offer(record.array(), record.length()) == RecordQueue.Offer.CLOSED) {
             writer.writeToStderr(record.array(), record.length());
+        }
+        if (thrown != null && FatalErrors.isFatal(thrown)) {
+            // Code that caught a fatal error and only logged it (a library's thread pool, a plugin): the
+            // process-wide rule applies all the same. The fatal record of that rule comes back here: passed on.
+            FatalErrors.fatal("logging it instead of ending the process (logger "
+                    + new String(loggerName, StandardCharsets.UTF_8) + ")", thrown);
         }
     }
 

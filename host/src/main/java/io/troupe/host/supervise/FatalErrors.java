@@ -28,8 +28,12 @@ public final class FatalErrors {
     private static final int MAX_CAUSES = 16;
 
     private static volatile FatalAction action;
-    /** The last error handed to the action and given back to throw, so that outer catch blocks pass it on. */
+    /**
+     * The last error handed to the action, as given and as given back to throw (the same for an {@link Error}),
+     * so that outer catch blocks, and the action's own logging of it, pass it on instead of handing it over again.
+     */
     private static volatile Throwable handled;
+    private static volatile Throwable handledAsGiven;
 
     private FatalErrors() {
     }
@@ -58,14 +62,15 @@ public final class FatalErrors {
     public static Error fatal(String doing, Throwable error) {
         Objects.requireNonNull(error, "error");
         if (alreadyHandled(error)) {
-            return (Error) error; // an inner catch block handed it over already: the outer ones pass it on
+            return asError(error); // an inner catch block handed it over already: the outer ones pass it on
         }
+        Error thrown = asError(error);
+        handledAsGiven = error;
+        handled = thrown; // before the action, which logs the error: that record must not come back here
         FatalAction installed = action;
         if (installed != null) {
             installed.onFatal(Thread.currentThread(), doing, error);
         }
-        Error thrown = asError(error);
-        handled = thrown;
         return thrown;
     }
 
@@ -74,7 +79,7 @@ public final class FatalErrors {
      * a task that met the error) passes it on instead of handing it to the action again.
      */
     public static boolean alreadyHandled(Throwable thrown) {
-        return thrown != null && thrown == handled;
+        return thrown != null && (thrown == handled || thrown == handledAsGiven);
     }
 
     /** {@code thrown} itself if it is an {@link Error}, else an {@link Error} wrapping it. */

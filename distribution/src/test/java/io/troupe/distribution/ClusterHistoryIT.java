@@ -30,8 +30,9 @@ import io.troupe.distribution.history.TenantConnector;
 /**
  * The durable {@code counter} and {@code chat} samples on a cluster of three real distribution processes,
  * checked by their history as {@link HistoryIT} checks one server: clients given every node's address add to
- * four tenants' counters and talk in two tenants' rooms, recording everything in one {@link History}, while the node serving most tenants is killed with SIGKILL (its tenants come
- * back on the survivors) and then started again, joining the cluster. After a last read of every counter and
+ * four tenants' counters and talk in two tenants' rooms, recording everything in one {@link History}, while
+ * the node serving most tenants is killed with SIGKILL (its tenants come back on the survivors) and then
+ * started again, joining the cluster. After a last read of every counter and
  * room, the checkers find zero violations of every-turn durability: every acknowledged add and message survives
  * the crash and the migrations, nothing appears twice or from nowhere, no value read goes back.
  *

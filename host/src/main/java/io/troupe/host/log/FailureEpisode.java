@@ -74,6 +74,21 @@ final class FailureEpisode {
     }
 
     /**
+     * Starts an episode without its start line, for a caller that reports the failure itself (the log file
+     * that cannot be opened at start is a WARN record of the logger); the end line comes as usual. Does
+     * nothing while an episode is going on.
+     */
+    void begin(String what, Throwable cause) {
+        if (failing) {
+            return;
+        }
+        failing = true;
+        episodes++;
+        sinceNanos = nanoTime.getAsLong();
+        firstReason = what + ": " + describe(cause);
+    }
+
+    /**
      * Records that the sink worked. Ends the episode if one is going on: prints its end line and returns
      * its summary (for the sink itself to keep); returns null when the sink was not failing.
      */

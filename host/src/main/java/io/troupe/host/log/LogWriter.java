@@ -25,9 +25,10 @@ import io.troupe.host.supervise.FatalErrors;
  * {@code configPollMillis} runs the configuration poll it was given. It may block on I/O, so it is
  * not a runtime thread ({@code io.troupe.host.dispatch.RuntimeThread}).
  *
- * <p>Without a log file (no {@code troupe.home}, as in unit tests, or a file that cannot be opened)
- * records are written on the caller's thread to stderr, under the I/O lock ({@link #direct()}), and
- * no logger thread runs.
+ * <p>Without a log file (no {@code troupe.home}, as in unit tests) records are written on the caller's
+ * thread to stderr, under the I/O lock ({@link #direct()}), and no logger thread runs. A log file that
+ * cannot be opened is tried again every second by the logger thread ({@link RollingFile#unopened}); its
+ * records go to stderr meanwhile.
  *
  * <p><b>Threading:</b> the outputs and the drop count are touched only under the I/O lock; any thread
  * may take it (the logger thread, a caller writing a fatal record, {@link #flush}). {@link #open} and
@@ -80,7 +81,8 @@ final class LogWriter {
      * Opens the outputs as the current settings say and, with a file, starts the logger thread, which
      * runs {@code poll} under the I/O lock every {@code configPollMillis}.
      *
-     * @return why the log file could not be opened (then records go to the console), or null
+     * @return why the log file could not be opened (then records go to the console until it can be, which
+     *     is tried every second), or null
      */
     IOException open(Runnable poll) {
         IOException failure = null;
@@ -94,6 +96,8 @@ final class LogWriter {
                             stderr);
                 } catch (IOException e) {
                     failure = e;
+                    file = RollingFile.unopened(current.logFile().get(), current.rollSizeBytes(),
+                            current.retention(), stderr, System::nanoTime, e);
                 }
             }
             outputs = new Outputs(file, new ConsoleOutput(stderr), current.console().resolve(terminal, file != null),
@@ -172,7 +176,7 @@ final class LogWriter {
         return direct;
     }
 
-    /** The file records are written to; empty when console-only or closed. */
+    /** The file records are written to (or go to once it can be opened); empty without one, or closed. */
     Optional<Path> file() {
         return Optional.ofNullable(openFile);
     }

@@ -101,6 +101,20 @@ final class RollingFile implements LogOutput {
         return opened;
     }
 
+    /**
+     * A log file that could not be opened ({@code why}, which the caller reports): nothing is open, chunks
+     * miss the file, and opening it is tried again every {@value #RETRY_MILLIS} ms, as after losing it while
+     * running; the episode's end is told as usual.
+     */
+    static RollingFile unopened(Path file, long rollSizeBytes, int retention, Supplier<PrintStream> stderr,
+            LongSupplier nanoTime, IOException why) {
+        RollingFile unopened = new RollingFile(file, rollSizeBytes, retention, Objects.requireNonNull(stderr,
+                "stderr"), Objects.requireNonNull(nanoTime, "nanoTime"));
+        unopened.retryAt = nanoTime.getAsLong() + TimeUnit.MILLISECONDS.toNanos(RETRY_MILLIS);
+        unopened.episode.begin("cannot open it", why);
+        return unopened;
+    }
+
     Path file() {
         return file;
     }

@@ -54,8 +54,10 @@ import io.troupe.host.supervise.FatalErrors;
  * <li>Fatal (ERROR with the {@code FATAL} marker, see {@link io.troupe.api.log.Fatal}): the caller
  *     takes the I/O lock, writes the queue out, writes its record, forces the file to disk and
  *     returns.</li>
- * <li>Without a log file (no {@code troupe.home}, as in unit tests, or a file that cannot be
- *     opened): written to stderr by the caller, under the I/O lock; no logger thread runs.</li>
+ * <li>Without a log file (no {@code troupe.home}, as in unit tests): written to stderr by the caller,
+ *     under the I/O lock; no logger thread runs. A log file that cannot be written (not opened at start,
+ *     a full disk, its folder gone) takes the ordinary path; the logger thread puts what the file does
+ *     not take on stderr and opens the file again once it can ({@link RollingFile}).</li>
  * <li>Stopped: written to stderr by the caller.</li>
  * </ul>
  *
@@ -203,7 +205,8 @@ public final class TroupeLogging {
 
     /**
      * Opens the outputs and starts the logger thread if they are not running; idempotent. If the
-     * log file cannot be opened, a WARN record says why and records go to the console only.
+     * log file cannot be opened, a WARN record says why and records go to the console until it can be
+     * (tried every second; once it works, a WARN record in it says how long it failed).
      */
     public void start() {
         synchronized (lifecycle) {
@@ -214,7 +217,8 @@ public final class TroupeLogging {
             IOException failure = writer.open(this::reloadIfChanged);
             if (failure != null) {
                 writer.writeOwn(Level.WARN, "Cannot open log file " + config.settings().logFile().orElseThrow()
-                        + "; logging to the console only", failure);
+                        + "; records go to the console until it can be opened, which is tried every second",
+                        failure);
             }
         }
     }
@@ -247,7 +251,10 @@ public final class TroupeLogging {
         writer.flush();
     }
 
-    /** The file records are currently written to; empty when console-only or stopped. */
+    /**
+     * The file records are written to (or go to once it can be opened again); empty without one, or
+     * stopped.
+     */
     public Optional<Path> logFile() {
         return writer.file();
     }

@@ -393,19 +393,33 @@ class TroupeLoggingTest {
     }
 
     @Test
-    void aLogFileThatCannotBeOpenedLeavesLoggingOnTheConsoleWithAWarning() throws IOException {
+    void aLogFileThatCannotBeOpenedSendsRecordsToTheConsoleWithAWarningUntilItCanBeOpened() throws IOException {
         Path notAFolder = Files.writeString(home.resolve("plain-file"), "x");
         TroupeLogging logging = logging("troupe.home", notAFolder.toString(), "troupe.log.console", "auto");
+        Path file = notAFolder.resolve("log").resolve("troupe.log");
 
         logging.loggerFactory().getLogger("l").info("still logged");
         logging.flush();
 
-        assertEquals(Optional.empty(), logging.logFile());
         String console = stderr.toString(StandardCharsets.UTF_8);
-        assertTrue(console.contains(" WARN  ") && console.contains("Cannot open log file "
-                + notAFolder.resolve("log").resolve("troupe.log") + "; logging to the console only" + NL), console);
+        assertTrue(console.contains(" WARN  ") && console.contains("Cannot open log file " + file
+                + "; records go to the console until it can be opened, which is tried every second" + NL), console);
         assertTrue(console.contains("java.nio.file."), "the cause is printed: " + console);
         assertTrue(console.contains(" - still logged" + NL));
+
+        Files.delete(notAFolder); // troupe.home can be made now
+        await(() -> {
+            logging.loggerFactory().getLogger("l").info("logged again");
+            logging.flush();
+            return Files.isRegularFile(file);
+        });
+        assertEquals(Optional.of(file), logging.logFile());
+        logging.stop();
+
+        List<String> lines = Files.readAllLines(file);
+        assertTrue(lines.get(0).endsWith(" - logged again"), lines.toString());
+        assertTrue(lines.get(1).contains(" WARN  ") && lines.get(1).contains("log file " + file + " works again after"
+                + " failing for "), "the record that found the file working, then what the failure cost: " + lines);
     }
 
     @Test

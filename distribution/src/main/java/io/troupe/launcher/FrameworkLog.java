@@ -7,7 +7,8 @@ import org.apache.felix.framework.Logger;
 /**
  * Felix's own log, written to standard error (Felix writes to standard output by default, which is
  * kept for the ready line and the shell's replies). Passed to Felix as the framework property
- * {@value #PROPERTY}; its level comes from {@code felix.log.level}.
+ * {@value #PROPERTY}; its level comes from {@code felix.log.level}. A logged throwable that is a fatal
+ * error goes on to {@link FatalErrorExit}, which ends the process.
  *
  * <p><b>Threading:</b> Felix calls it from any thread; each message is written with one
  * {@code println}.
@@ -35,5 +36,6 @@ final class FrameworkLog extends Logger {
         // Felix has already appended the throwable to the message; its stack trace is left out.
         err.println("felix: " + prefix + ": " + message);
         err.flush();
+        FatalErrorExit.reportLogged(throwable, err); // a fatal error Felix caught and logged still ends the process
     }
 }

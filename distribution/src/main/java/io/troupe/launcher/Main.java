@@ -18,6 +18,7 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        FatalErrorExit.install(System.err); // first: a fatal error on any thread ends the process (status 70)
         PrintStream out = System.out;
         LauncherLog log = new LauncherLog(System.err);
         System.exit(run(args, log, out));

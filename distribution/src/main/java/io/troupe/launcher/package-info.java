@@ -25,7 +25,10 @@
  *
  * <h2>Exit status</h2>
  * 0 when the framework stopped (a signal, {@code stop 0} in the shell, the end of the interactive
- * shell); 1 for a startup failure or a framework that did not stop within 10 s; 2 for a usage error.
+ * shell); 1 for a startup failure or a framework that did not stop within 10 s; 2 for a usage error;
+ * 70 after a fatal error ({@link java.lang.VirtualMachineError}: out of memory, a stack overflow) on any
+ * thread, which halts the process at once after one {@code troupe: FATAL:} line on standard error (and, while
+ * the host runs, one FATAL record in {@code log/troupe.log}): see {@link io.troupe.launcher.FatalErrorExit}.
  * Messages go to standard error prefixed with {@code troupe:}; standard output carries only
  * {@code Troupe ready} and what the shell prints.
  *

@@ -32,7 +32,7 @@ final class UncaughtErrors implements Thread.UncaughtExceptionHandler {
             return; // the thread met it in a loop that handed it over already
         }
         if (FatalErrors.isFatal(thrown)) {
-            FatalErrors.fatal("running (the error escaped the thread, which ends)", thrown);
+            FatalErrors.fatal("running (the error escaped the code it ran)", thrown);
             return;
         }
         if (previous != null) {

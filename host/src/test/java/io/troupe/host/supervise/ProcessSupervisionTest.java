@@ -50,7 +50,7 @@ class ProcessSupervisionTest {
             assertEquals(List.of(FatalExit.EXIT_STATUS), halts);
             assertTrue(supervision.exit().triggered());
             assertTrue(stderr.toString(UTF_8).contains("on thread FelixDispatchQueue while running (the error escaped"
-                    + " the thread, which ends)"), stderr::toString);
+                    + " the code it ran)"), stderr::toString);
             assertEquals(List.of(), passedOn);
         }
     }

@@ -147,6 +147,27 @@ class MisbehavingPluginIT {
         assertTrue(text.contains("The start of com.example.spinning 1.0.0 (deploy/spinning.jar) was stopped"), text);
     }
 
+    /**
+     * An actor that spins in {@code receive} (the burn sample, 3 s of CPU for one message): the monitor's stall
+     * report names the worker, the actor, the plugin that provides it and the stack.
+     */
+    @Test
+    void aStallInReceiveIsReportedWithThePluginTheActorAndTheStack() throws Exception {
+        Files.copy(Path.of(System.getProperty("troupe.burnPlugin")), deploy.resolve("burn.jar"));
+
+        try (TroupeProcess troupe = TroupeProcess.start(home.resolve("bin/troupe"), dir, JAVA_HOME)) {
+            troupe.awaitLineStartingWith("Troupe ready on ", STARTUP);
+            troupe.send("ask burn 3000000");
+            awaitLogLine(" has been running actor ", "(handler:burn, plugin io.troupe.sample.burn 1.0.0",
+                    "processing Message 'burn'");
+            troupe.awaitLine("3000000", REPLY); // the script console waits for each answer before the next line
+            troupe.send("ask echo after");
+            troupe.awaitLine("after", REPLY);
+            assertTrue(Files.readString(log).contains("io.troupe.sample.burn.BurnHandler"), Files.readString(log));
+            assertEquals(0, troupe.terminate(PROMPT_STOP), troupe::transcript);
+        }
+    }
+
     /** With troupe.plugins.refuseExit=true, on a JDK that still has a security manager (17 here). */
     @Test
     void aPluginCallingSystemExitIsRefusedWhenAskedAndTroupeGoesOnServing() throws Exception {

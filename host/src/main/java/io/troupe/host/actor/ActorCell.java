@@ -294,7 +294,7 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
     ActorTurn describeTurn() {
         Envelope envelope = (Envelope) CURRENT.getOpaque(this);
         Object message = envelope == null ? null : envelope.message();
-        return new ActorTurn(id, name(), tenant(), source.origin(), ActorTurn.describe(message));
+        return new ActorTurn(id, name(), tenant(), source.origin(), source.pluginName(), ActorTurn.describe(message));
     }
 
     /**

@@ -11,10 +11,11 @@ import io.troupe.api.Message;
  * @param name    the actor's display name
  * @param tenant  its tenant, empty for system actors
  * @param origin  where its code comes from, for example {@code handler:echo}
+ * @param plugin  who provides that code, for example {@code io.troupe.sample.echo 1.0.0}; empty when not known
  * @param message the message being received: {@code Message 'name'} for api messages, the class name
  *                otherwise, or a note that the turn runs lifecycle work
  */
-public record ActorTurn(long id, String name, String tenant, String origin, String message) {
+public record ActorTurn(long id, String name, String tenant, String origin, String plugin, String message) {
 
     /**
      * Names the message a turn is receiving, read racily from another thread: only its class and, for
@@ -33,7 +34,7 @@ public record ActorTurn(long id, String name, String tenant, String origin, Stri
 
     @Override
     public String toString() {
-        return name + "#" + id + " (" + origin + (tenant.isEmpty() ? "" : ", tenant " + tenant) + ") processing "
-                + message;
+        return name + "#" + id + " (" + origin + (plugin.isEmpty() ? "" : ", plugin " + plugin)
+                + (tenant.isEmpty() ? "" : ", tenant " + tenant) + ") processing " + message;
     }
 }

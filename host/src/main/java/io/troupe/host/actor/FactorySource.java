@@ -19,6 +19,14 @@ public interface FactorySource {
     String origin();
 
     /**
+     * Who provides the code, for logs (a stalled turn's report names it): a plugin's symbolic name and
+     * version, e.g. {@code io.troupe.sample.echo 1.0.0}; empty when not known.
+     */
+    default String pluginName() {
+        return "";
+    }
+
+    /**
      * The class loader of the code this source creates actors from: the bundle revision a hot swap
      * of that bundle must move them away from. By default, the factory's own class loader (a lambda
      * or an anonymous factory is loaded by the bundle that wrote it).

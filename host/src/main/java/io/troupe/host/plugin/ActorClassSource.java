@@ -22,8 +22,11 @@ final class ActorClassSource implements FactorySource {
 
     private final Constructor<? extends Actor> constructor;
     private final String origin;
+    /** The revision the class comes from, e.g. {@code kv 2.0.0}. */
+    private final String revision;
 
-    private ActorClassSource(Constructor<? extends Actor> constructor, String origin) {
+    private ActorClassSource(Constructor<? extends Actor> constructor, String origin, String revision) {
+        this.revision = revision;
         this.constructor = constructor;
         this.origin = origin;
     }
@@ -62,7 +65,7 @@ final class ActorClassSource implements FactorySource {
             throw new IllegalArgumentException("the no-argument constructor of " + className + " in " + revision
                     + " cannot be called: " + e);
         }
-        return new ActorClassSource(constructor, origin);
+        return new ActorClassSource(constructor, origin, revision);
     }
 
     @Override
@@ -95,5 +98,10 @@ final class ActorClassSource implements FactorySource {
     @Override
     public String origin() {
         return origin;
+    }
+
+    @Override
+    public String pluginName() {
+        return revision;
     }
 }

@@ -49,6 +49,11 @@ final class NamedFactorySource implements FactorySource {
     }
 
     @Override
+    public String pluginName() {
+        return owner.pluginName();
+    }
+
+    @Override
     public void attach(ActorRef actor) {
         owner.adopt(actor, name);
     }

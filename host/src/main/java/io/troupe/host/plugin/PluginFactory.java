@@ -86,6 +86,12 @@ final class PluginFactory implements FactorySource, MemberSource {
         return handlerNames.isEmpty() ? "factory:" + factoryNames.get(0) : "handler:" + handlerNames.get(0);
     }
 
+    /** The plugin's symbolic name and version; empty for code registered in code (the embedded runtime). */
+    @Override
+    public String pluginName() {
+        return provider instanceof CodeProvider.InCode ? "" : provider.description();
+    }
+
     @Override
     public void attach(ActorRef actor) {
         attached.put(actor, "");

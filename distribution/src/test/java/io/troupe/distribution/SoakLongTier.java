@@ -40,7 +40,8 @@ import io.troupe.distribution.longtier.Trend;
  * minutes and started again. Every operation goes into one history, checked at the end (zero violations of
  * every-turn durability). Every sampling interval the server's heap and metaspace after a full collection, its
  * threads and file descriptors, and the interval's p99 and request rate are taken; the series is printed with
- * a trend verdict per gauge, and none may trend upward ({@link Trend}).
+ * a trend verdict per gauge, and none may trend upward ({@link Trend}) in a soak of 10 minutes or more (a shorter
+ * one prints its verdicts but is too short to tell a trend from noise).
  *
  * <p>Settings (system properties): {@code soak.minutes} (30), {@code soak.updateSeconds} (60),
  * {@code soak.killSeconds} (300), {@code soak.sampleSeconds} (30), {@code soak.capacitySeconds} (20),
@@ -59,6 +60,8 @@ class SoakLongTier {
     private static final int PROCESSES = 8;
     private static final int WINDOW = 16;
     private static final Duration PROGRESS = Duration.ofSeconds(60);
+    /** The shortest soak whose trends fail the test: shorter ones print their verdicts only. */
+    private static final Duration JUDGED = Duration.ofMinutes(10);
     private static final Path JAVA_HOME = Path.of(System.getProperty("java.home"));
 
     @TempDir
@@ -168,12 +171,15 @@ class SoakLongTier {
         List<Trend> trends = series.trends();
         trends.forEach(trend -> report.append("  ").append(trend).append('\n'));
         boolean flat = trends.stream().noneMatch(trend -> trend.verdict() == Trend.Verdict.UP);
-        report.append("verdict: ").append(flat ? "no upward trend" : "UPWARD TREND").append('\n');
+        boolean judged = length.compareTo(JUDGED) >= 0;
+        report.append("verdict: ").append(flat ? "no upward trend" : "UPWARD TREND").append(judged ? "" : " (a soak"
+                + " shorter than " + JUDGED.toMinutes() + " min is too short to tell a trend from noise: not judged)")
+                .append('\n');
         reports.forEach(checked -> report.append(checked).append('\n'));
         LongTierRun.report("soak.txt", report.toString());
         series.writeCsv(LongTierRun.OUTPUT.resolve("soak-series.csv"));
         reports.forEach(checked -> assertTrue(checked.valid(), checked::toString));
-        assertTrue(flat, () -> "an upward trend: " + trends);
+        assertTrue(flat || !judged, () -> "an upward trend: " + trends);
     }
 
     /**

@@ -105,6 +105,26 @@ class MisbehavingPluginIT {
         }
     }
 
+    /** A fixed version copied over a plugin whose start hangs replaces it; the old revision's thread is reported. */
+    @Test
+    void aPluginWhoseStartHangsIsReplacedByANewVersionOfItsJar() throws Exception {
+        try (TroupeProcess troupe = TroupeProcess.start(home.resolve("bin/troupe"), dir, JAVA_HOME)) {
+            troupe.awaitLineStartingWith("Troupe ready on ", STARTUP);
+            BLOCKING.deployTo(deploy, "blocking.jar");
+            awaitLogLine("Plugin deploy/blocking.jar (com.example.blocking 1.0.0, bundle",
+                    "has not finished starting after " + START_TIMEOUT_SECONDS + " s");
+
+            new MisbehavingPlugin("com.example.blocking", "1.1.0", "none", null).deployTo(deploy, "blocking.jar");
+
+            awaitStatus("blocking.jar", "running", "1.1.0");
+            awaitLogLine("Plugin deploy/blocking.jar: its start, stuck for ", " was interrupted so that it can be"
+                    + " replaced");
+            awaitLogLine("Plugin com.example.blocking 1.0.0 (deploy/blocking.jar) was updated but left 1 thread(s)"
+                    + " running");
+            assertEquals(0, troupe.terminate(PROMPT_STOP), troupe::transcript);
+        }
+    }
+
     @Test
     void aPluginWhoseStartHangsAtStartupKeepsNeitherThePortClosedNorTheOthersFromServingNorSigtermWaiting()
             throws Exception {

@@ -10,11 +10,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Runs jcstress (its {@code Main}, with the arguments given) and turns its verdict into an exit code, which
- * jcstress itself does not: 1 when a test saw a FORBIDDEN outcome or failed, when a test errored (an exception
- * in the test, a crashed VM), when a test could not be scheduled (jcstress skips a test with more actors than
- * CPUs, silently but for one line), or when nothing ran at all (a filter that matches nothing must not pass);
- * 0 otherwise. jcstress' output is passed through as it comes.
+ * Runs jcstress (its {@code Main}, with the arguments given) and fails, with exit code 1, on what jcstress itself
+ * lets pass: a run in which no test ran (a filter that matches nothing), a test skipped because it has more
+ * actors than the machine has CPUs (jcstress says so in one line and goes on), a test skipped because its sanity
+ * check threw (a class missing from the class path: a "soft error"), planned results that never came, or
+ * failed and erred results it reports without throwing. A FORBIDDEN outcome or an error also makes jcstress
+ * throw (its report printer), which ends this program with a non-zero exit as well. jcstress' output is passed
+ * through as it comes.
  *
  * <p><b>Threading:</b> a command-line program: its main thread waits for jcstress, which forks the test VMs.
  */
@@ -67,6 +69,10 @@ public final class StressGate {
         }
         if (last[2] > 0) {
             problems.add(last[2] + " test result(s) failed: a FORBIDDEN outcome was seen");
+        }
+        if (last[3] > 0) {
+            problems.add(last[3] + " test result(s) skipped or unsure (a soft error: e.g. the test's sanity check"
+                    + " threw, so it never ran)");
         }
         if (last[4] > 0) {
             problems.add(last[4] + " test result(s) erred (an exception or a crashed VM)");

@@ -101,6 +101,8 @@ public final class DeployWatcher {
         BundleAction pending;
         /** The jar being started (kept until its start ends), or null. */
         Path startingCopy;
+        /** The jar could not be read for want of a resource (no file descriptor left): retried at every scan. */
+        boolean unreadable;
     }
 
     /** A start the initial scan leaves for the deployer thread. */
@@ -299,7 +301,18 @@ public final class DeployWatcher {
 
     private void apply(Path path, Entry entry) {
         String file = folder.relativize(path).toString();
-        Path snapshot = snapshot(path, file);
+        Path snapshot;
+        try {
+            snapshot = snapshot(path, file);
+        } catch (IOException e) {
+            if (shortOfDescriptors(e)) {
+                retryLater(file, entry, e);
+            } else {
+                LOG.error("Plugin deploy/{} cannot be copied to {} for installing: {}; it is retried when the file"
+                        + " changes", file, goodCopies, e.toString());
+            }
+            return;
+        }
         if (snapshot == null) {
             return;
         }
@@ -315,18 +328,37 @@ public final class DeployWatcher {
      * is being installed cannot mix two jars, and the copy kept for rollbacks is exactly the jar
      * that was installed. (A later change of the file is seen by the next scan.)
      */
-    private Path snapshot(Path path, String file) {
+    private Path snapshot(Path path, String file) throws IOException {
         Path copy = goodCopies.resolve("." + file + ".installing");
         try {
             Files.copy(path, copy, StandardCopyOption.REPLACE_EXISTING);
             return copy;
         } catch (NoSuchFileException e) {
             return null; // deleted since the listing: the next scan removes its bundle
-        } catch (IOException e) {
-            LOG.error("Plugin deploy/{} cannot be copied to {} for installing: {}; it is retried when the file"
-                    + " changes", file, copy, e.toString());
-            return null;
         }
+    }
+
+    /**
+     * A jar that could not be copied or read because the process is out of file descriptors is not a bad
+     * jar: it is tried again at every scan (not only when the file changes), and told once per episode.
+     */
+    private void retryLater(String file, Entry entry, IOException e) {
+        entry.handled = null;
+        if (!entry.unreadable) {
+            entry.unreadable = true;
+            LOG.error("Plugin deploy/{} cannot be read now ({}); it is tried again at every scan until it can,"
+                    + " which is logged once", file, e.toString());
+        }
+    }
+
+    /** Whether {@code e} says the process or the system ran out of file descriptors (EMFILE, ENFILE). */
+    static boolean shortOfDescriptors(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (String.valueOf(t.getMessage()).contains("Too many open files")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Brings the bundle of {@code path} in line with {@code snapshot}, the jar as copied just now. */
@@ -335,6 +367,10 @@ public final class DeployWatcher {
         try {
             jar = PluginJar.read(snapshot);
         } catch (IOException e) {
+            if (shortOfDescriptors(e)) {
+                retryLater(file, entry, e);
+                return;
+            }
             LOG.error("Plugin deploy/{} is not usable: {}; it is retried when the file changes", file, e.getMessage());
             Bundle running = entry.bundleId < 0 ? null : context.getBundle(entry.bundleId);
             if (running != null) {
@@ -344,6 +380,10 @@ public final class DeployWatcher {
                     running == null ? null : running.getSymbolicName(), null,
                     running == null ? null : running.getVersion().toString(), "not usable: " + e.getMessage());
             return;
+        }
+        if (entry.unreadable) {
+            entry.unreadable = false;
+            LOG.info("Plugin deploy/{} can be read again; it is deployed now", file);
         }
         if (!releasePending(file, entry, "replaced")) {
             outcomes.refused(file, snapshot, DeployOutcomes.FAILED, jar.symbolicName(), jar.version(), null,
@@ -380,6 +420,10 @@ public final class DeployWatcher {
         try (InputStream in = Files.newInputStream(snapshot)) {
             bundle = context.installBundle(path.toUri().toString(), in);
         } catch (IOException | BundleException | RuntimeException e) {
+            if (shortOfDescriptors(e)) {
+                retryLater(file, entry, e instanceof IOException io ? io : new IOException(e));
+                return;
+            }
             LOG.error("Plugin deploy/{} ({} {}) could not be installed: {}", file, jar.symbolicName(), jar.version(),
                     describe(e));
             outcomes.refused(file, snapshot, DeployOutcomes.FAILED, jar.symbolicName(), jar.version(), null,

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.troupe.client.ClientLoop;
@@ -64,7 +65,8 @@ class SoakLongTier {
     private static final Duration JUDGED = Duration.ofMinutes(10);
     private static final Path JAVA_HOME = Path.of(System.getProperty("java.home"));
 
-    @TempDir
+    /** Kept when the test fails: the installation, its log/troupe.log and data/ are the evidence. */
+    @TempDir(cleanup = CleanupMode.ON_SUCCESS)
     Path dir;
 
     @Test
@@ -178,7 +180,7 @@ class SoakLongTier {
         reports.forEach(checked -> report.append(checked).append('\n'));
         LongTierRun.report("soak.txt", report.toString());
         series.writeCsv(LongTierRun.OUTPUT.resolve("soak-series.csv"));
-        reports.forEach(checked -> assertTrue(checked.valid(), checked::toString));
+        reports.forEach(checked -> assertTrue(checked.valid(), () -> checked + "\nthe installation is kept in " + dir));
         assertTrue(flat || !judged, () -> "an upward trend: " + trends);
     }
 

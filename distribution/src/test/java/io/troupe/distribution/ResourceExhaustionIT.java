@@ -178,6 +178,8 @@ class ResourceExhaustionIT {
             }
             assertEquals(1, stderrCount("troupe-log: log file .* fails"), troupe::transcript);
             assertEquals(1, stderrCount("ERROR .*State store writes fail: .*File too large"), troupe::transcript);
+            assertEquals(1, stderrCount("ERROR .*(state not durable|its state could not be read from the store)"), troupe::transcript);
+            assertEquals(0, stderrCount("WARN .*Actor .* (failed|exceeded)"), troupe::transcript);
 
             prlimit(jvm, "--fsize=" + before + ":");
             Await.until("a durable add is acknowledged again", NOTICE, () -> {
@@ -190,7 +192,8 @@ class ResourceExhaustionIT {
             long total = acknowledged + 1;
             Await.until("the log file tells how long it failed, and the store that it writes again", NOTICE,
                     () -> count("WARN .*log file .*troupe.log works again after failing for \\d+ s") == 1
-                            && count("INFO .*State store .* writes again after failing for \\d+ ms") == 1,
+                            && count("INFO .*State store .* writes again after failing for \\d+ ms") == 1
+                            && count("INFO .*The state store takes actors' states again after failing them") == 1,
                     this::logTail);
             assertEquals(1, stderrCount("troupe-log: log file .* works again after failing"), troupe::transcript);
             System.out.println("[disk] " + refused + " durable adds refused while writes failed; total " + total);

@@ -683,11 +683,23 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
 
     /** Suspends this actor and asks the parent what to do. */
     void fail(Throwable cause, Object message) {
+        fail(cause, message, false);
+    }
+
+    /**
+     * Suspends this actor and asks the parent what to do; {@code told}: the failure was logged where it
+     * happened (a store refusing writes tells its episode once), so it is not logged again here, at each turn.
+     */
+    private void fail(Throwable cause, Object message, boolean told) {
         if (FatalErrors.isFatal(cause)) {
             throw FatalErrors.fatal("starting actor " + name() + "#" + id, cause);
         }
         failures++;
-        LOG.warn("Actor {}#{} failed{}", name(), id, message == null ? " to start" : "", cause);
+        if (told || cause instanceof StoreTrouble.Told) {
+            LOG.debug("Actor {}#{} failed: {}", name(), id, cause.toString());
+        } else {
+            LOG.warn("Actor {}#{} failed{}", name(), id, message == null ? " to start" : "", cause);
+        }
         lifecycle = SUSPENDED;
         if (parent == null) {
             transitions().initiateStop(new StopReason("failed", ErrorCode.HANDLER_FAILED, cause));
@@ -844,7 +856,11 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
         }
         byte[] snapshot = durability.lastSnapshot(); // a restart: the newest state this cell handed the store
         if (snapshot == null) {
-            snapshot = system.stateStore(this).read(durability.key()).orElse(null);
+            try {
+                snapshot = system.stateStore(this).read(durability.key()).orElse(null);
+            } catch (Exception e) {
+                throw system.storeTrouble().readFailed(name() + "#" + id + " (" + durability.key() + ")", e);
+            }
         }
         if (snapshot != null) {
             Object state = CellDurability.CODEC.decode(snapshot, name() + "#" + id + " (" + durability.key() + ")");
@@ -869,7 +885,7 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
     /** The durable state could not be written: the actor fails, and its restart reads the last stored state. */
     void failOnTurn(Throwable cause) {
         if (lifecycle == RUNNING) {
-            fail(cause, null);
+            fail(cause, null, true);
         }
     }
 

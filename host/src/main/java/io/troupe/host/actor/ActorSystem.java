@@ -58,6 +58,7 @@ public final class ActorSystem {
     private final Scheduler scheduler;
     private final FactoryResolver factories;
     private final DeadLetterOffice deadLetters;
+    private final StoreTrouble storeTrouble = new StoreTrouble();
     private final DeadLetterRef noSender;
     private final int throughput;
     private final AtomicLong ids = new AtomicLong();
@@ -508,6 +509,11 @@ public final class ActorSystem {
     /** Live actors. */
     public int size() {
         return registry.size();
+    }
+
+    /** This system's episodes of a state store failing its actors. */
+    StoreTrouble storeTrouble() {
+        return storeTrouble;
     }
 
     public DeadLetterOffice deadLetters() {

@@ -55,6 +55,7 @@ final class CellDurability {
     /** The flush, as a task on the actor's turn: recognised so that it does not count as a change. */
     private final Runnable flushTask = this::flush;
 
+
     /**
      * @param previous the bond of the instance this one replaces in the same cell (a restart, a hot swap),
      *                 or null: the new one goes on from its last snapshot and its release chain, so that
@@ -124,6 +125,9 @@ final class CellDurability {
         Outbox.close();
         List<Outbox.Held> held = outbox.drain();
         if (failed) {
+            if (!held.isEmpty() && !cell.system().storeTrouble().ongoing()) { // else the episode's count says it
+                LOG.warn("Actor {}: its turn failed, {} message(s) of it withdrawn", describe(), held.size());
+            }
             refuse(held, new IllegalStateException(cell.name() + " failed: its turn's messages are withdrawn"));
             return;
         }
@@ -134,6 +138,7 @@ final class CellDurability {
         try {
             written = writeIfChanged();
         } catch (Throwable cause) {
+            notDurable(held.size(), cause);
             refuse(held, cause);
             cell.failOnTurn(cause);
             return;
@@ -193,10 +198,12 @@ final class CellDurability {
         int incarnation = cell.incarnation();
         released = released.thenCompose(earlier -> written).handle((ok, failure) -> {
             if (failure == null) {
+                durableAgain();
                 for (Outbox.Held message : held) {
                     message.target().tell(message.message(), message.sender());
                 }
             } else {
+                notDurable(held.size(), failure);
                 refuse(held, failure);
                 cell.runOnTurn(() -> {
                     last = null; // the store does not have it: the next turn writes whatever the state is then
@@ -207,9 +214,17 @@ final class CellDurability {
         });
     }
 
+    /** A turn whose state could not be made durable: told once per episode of the system's store. */
+    private void notDurable(int withdrawn, Throwable cause) {
+        cell.system().storeTrouble().refused(describe(), withdrawn, cause);
+    }
+
+    /** A turn's state is durable: ends an episode of the system's store failing, if one was going on. */
+    private void durableAgain() {
+        cell.system().storeTrouble().durable();
+    }
+
     private void refuse(List<Outbox.Held> held, Throwable cause) {
-        LOG.error("Actor {}: state not durable, {} message(s) of its turn withdrawn", describe(), held.size(),
-                cause);
         for (Outbox.Held message : held) {
             if (message.target() instanceof AskRef ask) {
                 ask.fail(new Failure(ErrorCode.STATE_UNAVAILABLE, cell.name() + ": its state could not be made"

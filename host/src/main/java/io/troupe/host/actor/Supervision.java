@@ -32,8 +32,13 @@ final class Supervision {
         Directive directive = strategy.decide(cause);
         if (directive == Directive.RESTART
                 && !restarts.tryRecord(now, strategy.maxRestarts(), strategy.window().toNanos())) {
-            LOG.warn("Actor {}#{} exceeded {} restarts within {}; escalating", child.name(), child.id(),
-                    strategy.maxRestarts(), strategy.window());
+            if (cause instanceof StoreTrouble.Told || child.system().storeTrouble().ongoing()) {
+                LOG.debug("Actor {}#{} exceeded {} restarts within {} while the state store fails; escalating",
+                        child.name(), child.id(), strategy.maxRestarts(), strategy.window());
+            } else {
+                LOG.warn("Actor {}#{} exceeded {} restarts within {}; escalating", child.name(), child.id(),
+                        strategy.maxRestarts(), strategy.window());
+            }
             directive = Directive.ESCALATE;
         }
         if (directive == Directive.ESCALATE && !canEscalate) {

@@ -178,7 +178,8 @@ class ResourceExhaustionIT {
             }
             assertEquals(1, stderrCount("troupe-log: log file .* fails"), troupe::transcript);
             assertEquals(1, stderrCount("ERROR .*State store writes fail: .*File too large"), troupe::transcript);
-            assertEquals(1, stderrCount("ERROR .*(state not durable|its state could not be read from the store)"), troupe::transcript);
+            assertEquals(1, stderrCount("ERROR .*(state not durable|its state could not be read from the store)"),
+                    troupe::transcript);
             assertEquals(0, stderrCount("WARN .*Actor .* (failed|exceeded)"), troupe::transcript);
 
             prlimit(jvm, "--fsize=" + before + ":");

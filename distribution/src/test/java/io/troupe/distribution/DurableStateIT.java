@@ -11,10 +11,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
@@ -234,40 +232,13 @@ class DurableStateIT {
     private void deployCounter2() throws IOException, InterruptedException {
         Path jar = Files.createDirectories(dir.resolve("v2")).resolve("counter.jar");
         Files.copy(home.resolve("samples/counter-2.0.0.jar"), jar);
-        ProcessBuilder builder = new ProcessBuilder(home.resolve("bin/troupe-client").toString(), "deploy",
-                jar.toString()).directory(dir.toFile()).redirectErrorStream(true);
-        builder.environment().remove("JAVA_OPTS");
-        builder.environment().put("JAVA_HOME", JAVA_HOME.toString());
-        Path output = dir.resolve("deploy.out");
-        Process deploy = builder.redirectOutput(output.toFile()).start();
-        deploy.getOutputStream().close();
-        if (!deploy.waitFor(DEPLOY.toSeconds(), TimeUnit.SECONDS)) {
-            deploy.destroyForcibly();
-            throw new AssertionError("troupe-client deploy did not finish within " + DEPLOY + ": "
-                    + Files.readString(output));
-        }
-        String said = Files.readString(output);
-        assertEquals(0, deploy.exitValue(), said);
+        String said = TestInstallation.clientDeploy(home, dir, JAVA_HOME, jar, DEPLOY);
         assertTrue(said.contains("io.troupe.sample.counter 2.0.0") && said.contains("running"), said);
     }
 
-    /**
-     * SIGKILLs the installation's JVM: the one process whose command line carries
-     * {@code -Dtroupe.home=<home>} ({@code bin/troupe} execs it), found as {@link ServerHeap} finds it.
-     */
+    /** SIGKILLs the installation's JVM ({@link TestInstallation#jvm}) and waits until it is gone. */
     private void killServerJvm() throws InterruptedException {
-        String property = "-Dtroupe.home=" + home.toAbsolutePath();
-        List<ProcessHandle> found = ProcessHandle.allProcesses()
-                .filter(process -> process.info().arguments().map(List::of).orElse(List.of()).contains(property))
-                .toList();
-        assertEquals(1, found.size(), () -> "not one JVM with " + property + ": " + found);
-        ProcessHandle jvm = found.get(0);
-        assertTrue(jvm.destroyForcibly(), "SIGKILL to " + jvm.pid() + " was not sent");
-        try {
-            jvm.onExit().get(STOP.toSeconds(), TimeUnit.SECONDS);
-        } catch (ExecutionException | TimeoutException e) {
-            throw new AssertionError("the JVM " + jvm.pid() + " is still there " + STOP + " after SIGKILL", e);
-        }
+        TestInstallation.kill(TestInstallation.jvm(home), STOP);
     }
 
     /** The tenant's counter.get, on a connection of its own. */
@@ -282,21 +253,7 @@ class DurableStateIT {
      * server has loaded the tenant's file. Requests time out after {@link #REPLY}; no reconnection.
      */
     private TroupeClient connect(String tenant, String token) throws Exception {
-        long deadline = System.nanoTime() + STARTUP.toNanos();
-        while (true) {
-            TroupeClient client = TroupeClient.builder().port(port).tenant(tenant).token(token).requestTimeout(REPLY)
-                    .reconnect(false).build();
-            try {
-                client.connect().get(REPLY.toSeconds(), TimeUnit.SECONDS);
-                return client;
-            } catch (ExecutionException e) {
-                client.close();
-                if (System.nanoTime() - deadline > 0) {
-                    throw new AssertionError("tenant '" + tenant + "' not served within " + STARTUP, e.getCause());
-                }
-                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100));
-            }
-        }
+        return TestTenants.connectedClient(port, tenant, token, REPLY, STARTUP);
     }
 
     private static String request(TroupeClient client, String name) throws Exception {

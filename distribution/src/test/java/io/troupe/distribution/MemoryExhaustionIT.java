@@ -24,8 +24,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.troupe.distribution.plugins.HeapHogPlugin;
-import io.troupe.protocol.Frame;
-import io.troupe.protocol.FrameType;
 
 /**
  * Memory exhaustion in the built distribution at {@code -Xmx256m}, over real sockets (issue 19, third row:
@@ -82,10 +80,10 @@ class MemoryExhaustionIT {
                 for (int i = 0; i < CONNECTIONS; i++) {
                     flood.add(tenants.served("flood", LOADED));
                 }
-                assertReply(calm, 1, "before");
+                calm.assertEcho(1, "before", REPLY);
                 AtomicLong sent = new AtomicLong();
                 for (WireClient client : flood) {
-                    writers.execute(() -> pipelineUntilClosed(client, sent));
+                    writers.execute(() -> client.pipelineEchoesUntilClosed(REPLY_BYTES, PIPELINE, sent));
                 }
                 long deadline = System.nanoTime() + FLOOD.toNanos();
                 for (long corrId = 2; System.nanoTime() - deadline < 0; corrId++) {
@@ -94,7 +92,7 @@ class MemoryExhaustionIT {
                         break;
                     }
                     try {
-                        assertReply(calm, corrId, "served during the flood");
+                        calm.assertEcho(corrId, "served during the flood", REPLY);
                         answered++;
                         HttpResponse<String> live = http.get("127.0.0.1", httpPort, "/health/live");
                         assertEquals(200, live.statusCode(), "up but not live: " + live.body());
@@ -158,31 +156,5 @@ class MemoryExhaustionIT {
         } catch (TimeoutException stillRunning) {
             return false;
         }
-    }
-
-    /** Sends pipelines of echo requests of {@link #REPLY_BYTES} until the socket is closed; reads nothing. */
-    private static void pipelineUntilClosed(WireClient client, AtomicLong sent) {
-        String content = "x".repeat(REPLY_BYTES);
-        long corrId = 2;
-        try {
-            while (true) {
-                List<Frame> pipeline = new ArrayList<>(PIPELINE);
-                for (int i = 0; i < PIPELINE; i++) {
-                    pipeline.add(WireClient.request(corrId++, "echo", content));
-                }
-                client.send(pipeline); // blocks once the server has stopped reading this connection
-                sent.addAndGet(PIPELINE);
-            }
-        } catch (IOException closed) {
-            // the test closed the socket, or the server ended: done
-        }
-    }
-
-    private static void assertReply(WireClient client, long corrId, String content) throws IOException {
-        client.send(WireClient.request(corrId, "echo", content));
-        Frame reply = client.expect(REPLY);
-        assertEquals(FrameType.REPLY, reply.type(), () -> reply + " " + reply.text());
-        assertEquals(corrId, reply.corrId());
-        assertEquals(content, reply.text());
     }
 }

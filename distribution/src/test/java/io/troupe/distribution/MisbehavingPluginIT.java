@@ -73,8 +73,7 @@ class MisbehavingPluginIT {
             troupe.awaitLineStartingWith("Troupe ready on ", STARTUP);
 
             BLOCKING.deployTo(deploy, "blocking.jar");
-            awaitLogLine("Plugin deploy/blocking.jar (com.example.blocking 1.0.0, bundle",
-                    "has not finished starting after " + START_TIMEOUT_SECONDS + " s");
+            awaitStartTimeoutReport(BLOCKING, "blocking.jar");
             String report = Files.readString(log);
             assertTrue(report.contains("\tat io.troupe.distribution.plugins.MisbehavingActivator.start("), report);
             assertEquals("failed", status("blocking.jar").getProperty("outcome"));
@@ -111,8 +110,7 @@ class MisbehavingPluginIT {
         try (TroupeProcess troupe = TroupeProcess.start(home.resolve("bin/troupe"), dir, JAVA_HOME)) {
             troupe.awaitLineStartingWith("Troupe ready on ", STARTUP);
             BLOCKING.deployTo(deploy, "blocking.jar");
-            awaitLogLine("Plugin deploy/blocking.jar (com.example.blocking 1.0.0, bundle",
-                    "has not finished starting after " + START_TIMEOUT_SECONDS + " s");
+            awaitStartTimeoutReport(BLOCKING, "blocking.jar");
 
             new MisbehavingPlugin("com.example.blocking", "1.1.0", "none", null).deployTo(deploy, "blocking.jar");
 
@@ -136,8 +134,7 @@ class MisbehavingPluginIT {
             troupe.awaitLine("hello", REPLY);
             troupe.send("ask wordcount \"a b c\"");
             troupe.awaitLine("3", REPLY);
-            awaitLogLine("Plugin deploy/blocking.jar (com.example.blocking 1.0.0, bundle",
-                    "has not finished starting after " + START_TIMEOUT_SECONDS + " s");
+            awaitStartTimeoutReport(BLOCKING, "blocking.jar");
             awaitLogLine("Plugins of ", "at startup: ", "1 still starting");
 
             long begin = System.nanoTime();
@@ -155,8 +152,7 @@ class MisbehavingPluginIT {
             troupe.awaitLineStartingWith("Troupe ready on ", STARTUP);
             troupe.send("ask echo hello");
             troupe.awaitLine("hello", REPLY);
-            awaitLogLine("Plugin deploy/spinning.jar (com.example.spinning 1.0.0, bundle",
-                    "has not finished starting after " + START_TIMEOUT_SECONDS + " s");
+            awaitStartTimeoutReport(SPINNING, "spinning.jar");
 
             long begin = System.nanoTime();
             assertEquals(0, troupe.terminate(PROMPT_STOP), troupe::transcript);
@@ -233,6 +229,15 @@ class MisbehavingPluginIT {
             }
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(50));
         }
+    }
+
+    /**
+     * Waits until the log reports that {@code plugin}, deployed as {@code deploy/file}, has not finished starting
+     * within the start timeout.
+     */
+    private void awaitStartTimeoutReport(MisbehavingPlugin plugin, String file) throws IOException {
+        awaitLogLine("Plugin deploy/" + file + " (" + plugin.symbolicName() + " " + plugin.version() + ", bundle",
+                "has not finished starting after " + START_TIMEOUT_SECONDS + " s");
     }
 
     private void awaitLogLine(String... fragments) throws IOException {

@@ -22,8 +22,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.troupe.protocol.Frame;
-import io.troupe.protocol.FrameType;
 
 /**
  * Slow consumers in the built distribution, over real sockets: 40 connections of one tenant pipeline
@@ -109,12 +107,12 @@ class OutputBoundIT {
             for (int i = 0; i < CONNECTIONS; i++) {
                 flood.add(tenants.served("flood", LOADED));
             }
-            assertReply(calm, 1, "before");
+            calm.assertEcho(1, "before", REPLY);
             long baseline = heap.usedAfterFullGc();
 
             AtomicLong sent = new AtomicLong();
             for (WireClient client : flood) {
-                writers.execute(() -> pipelineUntilClosed(client, sent));
+                writers.execute(() -> client.pipelineEchoesUntilClosed(REPLY_BYTES, PIPELINE, sent));
             }
             awaitLog("Tenant 'flood' is throttled by maxPendingOutputBytes (" + MAX_PENDING_OUTPUT + ")");
 
@@ -123,7 +121,7 @@ class OutputBoundIT {
             for (int round = 0; round < MEASUREMENTS; round++) {
                 for (int i = 0; i < 10; i++) {
                     long start = System.nanoTime();
-                    assertReply(calm, 10 + round * 10 + i, "served during the flood");
+                    calm.assertEcho(10 + round * 10 + i, "served during the flood", REPLY);
                     slowestCalm = Math.max(slowestCalm, System.nanoTime() - start);
                 }
                 peak = Math.max(peak, heap.usedAfterFullGc() - baseline);
@@ -144,32 +142,6 @@ class OutputBoundIT {
             writers.shutdown();
             assertTrue(writers.awaitTermination(REPLY.toSeconds(), TimeUnit.SECONDS), "writers still blocked");
         }
-    }
-
-    /** Sends pipelines of echo requests of {@link #REPLY_BYTES} until the socket is closed; reads nothing. */
-    private static void pipelineUntilClosed(WireClient client, AtomicLong sent) {
-        String content = "x".repeat(REPLY_BYTES);
-        long corrId = 2;
-        try {
-            while (true) {
-                List<Frame> pipeline = new ArrayList<>(PIPELINE);
-                for (int i = 0; i < PIPELINE; i++) {
-                    pipeline.add(WireClient.request(corrId++, "echo", content));
-                }
-                client.send(pipeline); // blocks once the server has stopped reading this connection
-                sent.addAndGet(PIPELINE);
-            }
-        } catch (IOException closed) {
-            // the test closed the socket: done
-        }
-    }
-
-    private static void assertReply(WireClient client, long corrId, String content) throws IOException {
-        client.send(WireClient.request(corrId, "echo", content));
-        Frame reply = client.expect(REPLY);
-        assertEquals(FrameType.REPLY, reply.type(), () -> reply + " " + reply.text());
-        assertEquals(corrId, reply.corrId());
-        assertEquals(content, reply.text());
     }
 
     /** Waits until log/troupe.log has a line containing {@code text} (the logger writes every second). */

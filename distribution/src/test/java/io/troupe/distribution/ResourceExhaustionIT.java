@@ -15,7 +15,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -99,7 +98,7 @@ class ResourceExhaustionIT {
         Path echo = Files.move(home.resolve("deploy/echo.jar"), dir.resolve("echo.jar"));
         troupe = TroupeProcess.start(home.resolve("bin/troupe"), dir, JAVA_HOME);
         troupe.awaitLineStartingWith("Troupe ready", STARTUP);
-        ProcessHandle jvm = serverJvm();
+        ProcessHandle jvm = TestInstallation.jvm(home);
         try (TroupeClient client = connect()) {
             assertEquals("1", request(client, "counter.add", "1"));
 
@@ -148,7 +147,7 @@ class ResourceExhaustionIT {
             throws Exception {
         troupe = TroupeProcess.start(home.resolve("bin/troupe"), dir, JAVA_HOME);
         troupe.awaitLineStartingWith("Troupe ready", STARTUP);
-        ProcessHandle jvm = serverJvm();
+        ProcessHandle jvm = TestInstallation.jvm(home);
         Path log = home.resolve("log/troupe.log");
         Path store = home.resolve("data/state.mv.db");
         long acknowledged;
@@ -295,16 +294,6 @@ class ResourceExhaustionIT {
         }
     }
 
-    /** The installation's JVM: the one process whose command line carries {@code -Dtroupe.home=<home>}. */
-    private ProcessHandle serverJvm() {
-        String property = "-Dtroupe.home=" + home.toAbsolutePath();
-        List<ProcessHandle> found = ProcessHandle.allProcesses()
-                .filter(process -> process.info().arguments().map(List::of).orElse(List.of()).contains(property))
-                .toList();
-        assertEquals(1, found.size(), () -> "not one JVM with " + property + ": " + found);
-        return found.get(0);
-    }
-
     private static long openDescriptors(ProcessHandle jvm) throws IOException {
         try (Stream<Path> fds = Files.list(Path.of("/proc/" + jvm.pid() + "/fd"))) {
             return fds.count();
@@ -346,21 +335,7 @@ class ResourceExhaustionIT {
 
     /** A connected client; HELLO is retried every 100 ms until the server loaded the tenant's file. */
     private TroupeClient connect() throws Exception {
-        long deadline = System.nanoTime() + STARTUP.toNanos();
-        while (true) {
-            TroupeClient client = TroupeClient.builder().port(port).tenant(TENANT).token(TOKEN).requestTimeout(REPLY)
-                    .reconnect(false).build();
-            try {
-                client.connect().get(REPLY.toSeconds(), TimeUnit.SECONDS);
-                return client;
-            } catch (ExecutionException e) {
-                client.close();
-                if (System.nanoTime() - deadline > 0) {
-                    throw new AssertionError("tenant '" + TENANT + "' not served within " + STARTUP, e.getCause());
-                }
-                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100));
-            }
-        }
+        return TestTenants.connectedClient(port, TENANT, TOKEN, REPLY, STARTUP);
     }
 
     private static String request(TroupeClient client, String name, String text) throws Exception {

@@ -17,9 +17,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 
 import io.troupe.distribution.history.Faults;
@@ -97,12 +95,7 @@ final class ServerUnderTest implements AutoCloseable {
     void kill(History history) throws InterruptedException {
         ProcessHandle jvm = jvm();
         history.fault(Faults.KILL, home.getFileName().toString(), "SIGKILL to " + jvm.pid());
-        assertTrue(jvm.destroyForcibly(), "SIGKILL to " + jvm.pid() + " was not sent");
-        try {
-            jvm.onExit().get(STOP.toSeconds(), TimeUnit.SECONDS);
-        } catch (ExecutionException | TimeoutException e) {
-            throw new AssertionError("the JVM " + jvm.pid() + " is still there " + STOP + " after SIGKILL", e);
-        }
+        TestInstallation.kill(jvm, STOP);
         assertEquals(KILLED, process.awaitExit(STOP), process::transcript);
     }
 
@@ -125,20 +118,7 @@ final class ServerUnderTest implements AutoCloseable {
         Path jar = Files.createDirectories(dir.resolve("deploy-" + (++deploys))).resolve("counter.jar");
         Files.copy(home.resolve("samples/counter-" + version + ".jar"), jar);
         history.fault(Faults.SWAP, "counter", "to " + version);
-        ProcessBuilder builder = new ProcessBuilder(home.resolve("bin/troupe-client").toString(), "deploy",
-                jar.toString()).directory(dir.toFile()).redirectErrorStream(true);
-        builder.environment().remove("JAVA_OPTS");
-        builder.environment().put("JAVA_HOME", JAVA_HOME.toString());
-        Path output = dir.resolve("deploy-" + deploys + ".out");
-        Process deploy = builder.redirectOutput(output.toFile()).start();
-        deploy.getOutputStream().close();
-        if (!deploy.waitFor(DEPLOY.toSeconds(), TimeUnit.SECONDS)) {
-            deploy.destroyForcibly();
-            throw new AssertionError("troupe-client deploy did not finish within " + DEPLOY + ": "
-                    + Files.readString(output));
-        }
-        String said = Files.readString(output);
-        assertEquals(0, deploy.exitValue(), said);
+        String said = TestInstallation.clientDeploy(home, dir, JAVA_HOME, jar, DEPLOY);
         assertTrue(said.contains("io.troupe.sample.counter " + version) && said.contains("running"), said);
         history.fault(Faults.SWAPPED, "counter", version + " running");
     }
@@ -197,12 +177,7 @@ final class ServerUnderTest implements AutoCloseable {
 
     /** The server's JVM: the one process whose command line carries {@code -Dtroupe.home=<home>}. */
     ProcessHandle jvm() {
-        String property = "-Dtroupe.home=" + home.toAbsolutePath();
-        List<ProcessHandle> found = ProcessHandle.allProcesses()
-                .filter(candidate -> candidate.info().arguments().map(List::of).orElse(List.of()).contains(property))
-                .toList();
-        assertEquals(1, found.size(), () -> "not one JVM with " + property + ": " + found);
-        return found.get(0);
+        return TestInstallation.jvm(home);
     }
 
     /** The last {@code count} lines of {@code log/troupe.log}, for failure messages. */

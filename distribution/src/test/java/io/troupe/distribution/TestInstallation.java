@@ -1,5 +1,6 @@
 package io.troupe.distribution;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -10,13 +11,20 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 
 /**
  * A private copy of the built distribution for one test, under a folder with a blank in its name (a
- * path with spaces must work), listening on a free loopback port.
+ * path with spaces must work), listening on a free loopback port; and what a test does to such a copy from
+ * outside: finding its running JVM, killing it, deploying with its {@code bin/troupe-client}.
  *
- * <p><b>Threading:</b> stateless; the test thread.
+ * <p><b>Threading:</b> stateless; the test thread (each method blocks the calling thread, within the bounds
+ * it is given).
  */
 final class TestInstallation {
 
@@ -57,6 +65,62 @@ final class TestInstallation {
         Files.writeString(home.resolve("etc/config.properties"), "\n" + THROTTLE_OFF + "\n",
                 StandardOpenOption.APPEND);
         return home;
+    }
+
+    /**
+     * The JVM of the installation in {@code home}: the one process whose command line carries
+     * {@code -Dtroupe.home=<home>} ({@code bin/troupe} execs it).
+     *
+     * @throws AssertionError unless exactly one such process runs
+     */
+    static ProcessHandle jvm(Path home) {
+        String property = "-Dtroupe.home=" + home.toAbsolutePath();
+        List<ProcessHandle> found = ProcessHandle.allProcesses()
+                .filter(process -> process.info().arguments().map(List::of).orElse(List.of()).contains(property))
+                .toList();
+        assertEquals(1, found.size(), () -> "not one JVM with " + property + ": " + found);
+        return found.get(0);
+    }
+
+    /**
+     * Sends SIGKILL to {@code jvm} and waits until it is gone.
+     *
+     * @throws AssertionError when the signal is not sent, or the process is still there {@code timeout} after
+     */
+    static void kill(ProcessHandle jvm, Duration timeout) throws InterruptedException {
+        assertTrue(jvm.destroyForcibly(), "SIGKILL to " + jvm.pid() + " was not sent");
+        try {
+            jvm.onExit().get(timeout.toSeconds(), TimeUnit.SECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new AssertionError("the JVM " + jvm.pid() + " is still there " + timeout + " after SIGKILL", e);
+        }
+    }
+
+    /**
+     * Runs {@code bin/troupe-client deploy JAR} of the installation in {@code home}, in {@code workingDir}
+     * with {@code JAVA_HOME} set to {@code javaHome} and {@code JAVA_OPTS} unset; the command returns once the
+     * host runs the jar (or refused it). Its output (both streams) goes to a new file in {@code workingDir}.
+     *
+     * @return what the command printed
+     * @throws AssertionError unless it exits 0 within {@code timeout}
+     */
+    static String clientDeploy(Path home, Path workingDir, Path javaHome, Path jar, Duration timeout)
+            throws IOException, InterruptedException {
+        ProcessBuilder builder = new ProcessBuilder(home.resolve("bin/troupe-client").toString(), "deploy",
+                jar.toString()).directory(workingDir.toFile()).redirectErrorStream(true);
+        builder.environment().remove("JAVA_OPTS");
+        builder.environment().put("JAVA_HOME", javaHome.toString());
+        Path output = Files.createTempFile(workingDir, "deploy-", ".out");
+        Process deploy = builder.redirectOutput(output.toFile()).start();
+        deploy.getOutputStream().close();
+        if (!deploy.waitFor(timeout.toSeconds(), TimeUnit.SECONDS)) {
+            deploy.destroyForcibly();
+            throw new AssertionError("troupe-client deploy did not finish within " + timeout + ": "
+                    + Files.readString(output));
+        }
+        String said = Files.readString(output);
+        assertEquals(0, deploy.exitValue(), said);
+        return said;
     }
 
     /** A loopback port free now. */

@@ -7,17 +7,20 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
+import io.troupe.client.TroupeClient;
 import io.troupe.protocol.Frame;
 import io.troupe.protocol.FrameType;
 
 /**
  * The tenants of one test installation, written to its {@code etc/} as a user would (FileInstall
- * polls every second), all with the same token, and sessions opened for them over the wire.
+ * polls every second), all with the same token, and sessions opened for them over the wire (or with the
+ * client library, {@link #connectedClient}, for tenants a test wrote with tokens of its own).
  *
- * <p><b>Threading:</b> the test thread; {@link #served} from any thread.
+ * <p><b>Threading:</b> the test thread; {@link #served} and {@link #connectedClient} from any thread.
  */
 final class TestTenants {
 
@@ -67,6 +70,32 @@ final class TestTenants {
                         + answer.text());
             }
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100));
+        }
+    }
+
+    /**
+     * A connected client-library session of {@code tenant} on {@code port}, once the server has loaded the
+     * tenant's file: HELLO is retried (every 100 ms) until it is accepted or {@code loaded} has passed. Each
+     * attempt, and each request of the client, times out after {@code reply}; the client does not reconnect.
+     *
+     * @throws AssertionError when the tenant is not served within {@code loaded} (the last refusal its cause)
+     */
+    static TroupeClient connectedClient(int port, String tenant, String token, Duration reply, Duration loaded)
+            throws Exception {
+        long deadline = System.nanoTime() + loaded.toNanos();
+        while (true) {
+            TroupeClient client = TroupeClient.builder().port(port).tenant(tenant).token(token).requestTimeout(reply)
+                    .reconnect(false).build();
+            try {
+                client.connect().get(reply.toSeconds(), TimeUnit.SECONDS);
+                return client;
+            } catch (ExecutionException e) {
+                client.close();
+                if (System.nanoTime() - deadline > 0) {
+                    throw new AssertionError("tenant '" + tenant + "' not served within " + loaded, e.getCause());
+                }
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100));
+            }
         }
     }
 }

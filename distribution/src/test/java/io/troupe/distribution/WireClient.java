@@ -1,6 +1,7 @@
 package io.troupe.distribution;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,19 +12,23 @@ import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 
 import io.troupe.protocol.Frame;
 import io.troupe.protocol.FrameDecoder;
 import io.troupe.protocol.FrameEncoder;
+import io.troupe.protocol.FrameType;
 
 /**
  * A blocking protocol v1 connection to a running Troupe over a real loopback socket, frame by frame,
  * for the tests of what the server does on the wire (frames the client library would not send, BYE
  * contents, pipelines written in one go). Every read is bounded by the timeout given.
  *
- * <p><b>Threading:</b> one test thread at a time; {@link #close()} from any thread.
+ * <p><b>Threading:</b> one test thread at a time; {@link #close()} from any thread (which is how a thread
+ * in {@link #pipelineEchoesUntilClosed} is ended).
  */
 final class WireClient implements AutoCloseable {
 
@@ -79,6 +84,38 @@ final class WireClient implements AutoCloseable {
     /** A REQUEST with UTF-8 content. */
     static Frame request(long corrId, String name, String content) {
         return Frame.request(corrId, name, content.getBytes(UTF_8));
+    }
+
+    /**
+     * Sends {@code echo} requests of {@code bytes} characters in pipelines of {@code pipeline} (correlation ids
+     * from 2 on), adding each pipeline to {@code sent} once written, until the socket is closed; reads nothing,
+     * so the calling thread blocks in a write once the server stops reading this connection. Returns when
+     * another thread {@linkplain #close() closes} the client, or the server ends.
+     */
+    void pipelineEchoesUntilClosed(int bytes, int pipeline, AtomicLong sent) {
+        String content = "x".repeat(bytes);
+        long corrId = 2;
+        try {
+            while (true) {
+                List<Frame> frames = new ArrayList<>(pipeline);
+                for (int i = 0; i < pipeline; i++) {
+                    frames.add(request(corrId++, "echo", content));
+                }
+                send(frames); // blocks once the server has stopped reading this connection
+                sent.addAndGet(pipeline);
+            }
+        } catch (IOException closed) {
+            // the test closed the socket, or the server ended: done
+        }
+    }
+
+    /** Sends {@code echo content} as {@code corrId}; the next frame, within {@code timeout}, must be its REPLY. */
+    void assertEcho(long corrId, String content, Duration timeout) throws IOException {
+        send(request(corrId, "echo", content));
+        Frame reply = expect(timeout);
+        assertEquals(FrameType.REPLY, reply.type(), () -> reply + " " + reply.text());
+        assertEquals(corrId, reply.corrId());
+        assertEquals(content, reply.text());
     }
 
     /**

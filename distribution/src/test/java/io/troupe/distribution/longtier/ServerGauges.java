@@ -41,10 +41,7 @@ public final class ServerGauges {
      * @param collect whether to run a full collection first (the heap figures are then what is reachable)
      */
     public Reading read(long pid, boolean collect) throws IOException, InterruptedException {
-        if (collect) {
-            jcmd(pid, "GC.run");
-        }
-        String info = jcmd(pid, "GC.heap_info");
+        String info = heapInfo(pid, collect);
         long heap = kilobytes(HEAP_USED.matcher(info), "used ...K", info);
         long metaspace = kilobytes(METASPACE_USED.matcher(info), "Metaspace used ...K", info);
         Path proc = Path.of("/proc", Long.toString(pid));
@@ -76,6 +73,15 @@ public final class ServerGauges {
         }
     }
 
+    /**
+     * The heap the JVM {@code pid} has in use right after a full collection: what is still reachable (buffers
+     * of pending output count until written), without the other figures of {@link #read}.
+     */
+    public long heapUsedAfterFullGc(long pid) throws IOException, InterruptedException {
+        String info = heapInfo(pid, true);
+        return kilobytes(HEAP_USED.matcher(info), "used ...K", info);
+    }
+
     /** {@code bytes} as "12.3 MB". */
     public static String megabytes(long bytes) {
         return String.format("%.1f MB", bytes / 1e6);
@@ -86,6 +92,14 @@ public final class ServerGauges {
             throw new AssertionError("no '" + what + "' in jcmd GC.heap_info: " + info);
         }
         return Long.parseLong(matcher.group(1)) * 1024;
+    }
+
+    /** {@code jcmd PID GC.heap_info}, after {@code GC.run} when {@code collect}. */
+    private String heapInfo(long pid, boolean collect) throws IOException, InterruptedException {
+        if (collect) {
+            jcmd(pid, "GC.run");
+        }
+        return jcmd(pid, "GC.heap_info");
     }
 
     private String jcmd(long pid, String command) throws IOException, InterruptedException {

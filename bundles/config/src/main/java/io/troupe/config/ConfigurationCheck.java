@@ -28,6 +28,12 @@ import org.osgi.service.metatype.AttributeDefinition;
  *     validated by the attribute definition (type, minimum and maximum, options, required), which
  *     is Felix Metatype's {@code AD.validate}, the code behind the MetaTypeService's
  *     {@code AttributeDefinition.validate};</li>
+ * <li>blank (empty or only white space, as {@code maxConnections =} in a cfg file gives it) for an
+ *     attribute that is not text (a number, a boolean, a character), or a blank item of such a
+ *     list: refused as {@code blank}, required or not. {@code AD.validate} accepts a blank value of an
+ *     optional attribute, which no type but text can hold: the typed view would fail on it or, for a
+ *     boolean, read it as {@code false}. A blank text is the text's to judge (its minimum length, its
+ *     options).</li>
  * <li>refused: a {@link ConfigurationProblem} names the source, the key, the value and the reason;
  *     with {@link Fallback#PREVIOUS_VALUE} the key keeps its previously accepted value (or its
  *     default), with {@link Fallback#NONE} the caller refuses the whole configuration.</li>
@@ -151,7 +157,7 @@ public final class ConfigurationCheck<A extends Annotation> {
     /** The value to keep for {@code raw}, or {@code null} when the attribute refuses it. */
     private static Object accept(AD ad, Object raw) {
         String text = text(ad, raw);
-        if (text == null) {
+        if (text == null || blankWhereNotText(ad, text)) {
             return null;
         }
         String verdict = ad.validate(text);
@@ -179,11 +185,33 @@ public final class ConfigurationCheck<A extends Annotation> {
             }
             return String.join(",", parts);
         }
-        boolean textual = ad.getType() == AttributeDefinition.STRING || ad.getType() == AttributeDefinition.PASSWORD;
-        if (textual || !(raw instanceof Number || raw instanceof Boolean || raw instanceof Character)) {
+        if (isTextual(ad.getType()) || !(raw instanceof Number || raw instanceof Boolean || raw instanceof Character)) {
             return null;
         }
         return raw.toString();
+    }
+
+    /**
+     * Whether {@code text}, given to an attribute that is not text, is blank, or has a blank item when the
+     * attribute is a list ({@code 1,,2}). Blank as {@code AD.validate} sees it, which trims (every character up
+     * to the space), and as a person sees it (any white space).
+     */
+    private static boolean blankWhereNotText(AD ad, String text) {
+        if (isTextual(ad.getType())) {
+            return false;
+        }
+        if (ad.getCardinality() == 0) {
+            return isBlank(text);
+        }
+        return Arrays.stream(AD.splitList(text)).anyMatch(ConfigurationCheck::isBlank);
+    }
+
+    private static boolean isBlank(String text) {
+        return text.trim().isEmpty() || text.isBlank();
+    }
+
+    private static boolean isTextual(int type) {
+        return type == AttributeDefinition.STRING || type == AttributeDefinition.PASSWORD;
     }
 
     private static Object[] toArray(Object array) {
@@ -203,8 +231,11 @@ public final class ConfigurationCheck<A extends Annotation> {
             }
             return "not " + typeName(ad.getType()) + " (given as " + raw.getClass().getSimpleName() + ")";
         }
+        if (blankWhereNotText(ad, text)) {
+            return "blank";
+        }
         String verdict = ad.validate(text);
-        boolean textual = ad.getType() == AttributeDefinition.STRING || ad.getType() == AttributeDefinition.PASSWORD;
+        boolean textual = isTextual(ad.getType());
         if (AD.VALIDATE_INVALID_VALUE.equals(verdict)) {
             if (isInteger(ad.getType()) && INTEGER_TEXT.matcher(text.trim()).matches()) {
                 return text.trim().startsWith("-") ? belowMinimum(ad) : aboveMaximum(ad);

@@ -14,9 +14,11 @@ import java.util.TreeMap;
  *
  * <p>Declarative Services builds such an object itself, but it converts a value that does not fit
  * (a port of {@code "ninety"}) to the type's zero without a word; this view only ever sees checked
- * values, so its conversions cannot fail. Keys follow the DS mapping of method names: {@code _}
- * is a dot, {@code __} an underscore, {@code $_$} a dash, {@code $$} a dollar, a lone {@code $}
- * nothing ({@code workers_max()} reads {@code workers.max}).
+ * values, so its conversions cannot fail (a value it cannot read, which only a map the check did not
+ * make can hold, fails the method with the key named; it is never read as a zero or {@code false}).
+ * Keys follow the DS mapping of method names: {@code _} is a dot, {@code __} an underscore,
+ * {@code $_$} a dash, {@code $$} a dollar, a lone {@code $} nothing ({@code workers_max()} reads
+ * {@code workers.max}).
  *
  * <p><b>Threading:</b> the views are immutable; any thread.
  */
@@ -73,8 +75,7 @@ public final class TypedConfiguration {
                 case "hashCode":
                     return values.hashCode();
                 default:
-                    Object value = values.get(key(name));
-                    return value == null ? method.getDefaultValue() : convert(value, method.getReturnType());
+                    return value(values, method);
             }
         }
         if (name.equals("equals") && args.length == 1) {
@@ -83,7 +84,34 @@ public final class TypedConfiguration {
         throw new UnsupportedOperationException(method.toString());
     }
 
-    /** {@code value}, a checked String or a Number or Boolean, as {@code target}. */
+    /**
+     * The value of {@code method}'s key as its return type, or its default when the key is absent.
+     *
+     * @throws IllegalStateException naming the key (not the value: it may be a password) when the value cannot be
+     *                               read as the type, which only a value that {@link ConfigurationCheck} did not
+     *                               accept can cause
+     */
+    private static Object value(Map<String, Object> values, Method method) {
+        String key = key(method.getName());
+        Object value = values.get(key);
+        if (value == null) {
+            return method.getDefaultValue();
+        }
+        try {
+            return convert(value, method.getReturnType());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException("the value of " + key + " cannot be read as "
+                    + method.getReturnType().getSimpleName() + " (not a value ConfigurationCheck accepted): "
+                    + e.getClass().getSimpleName(), e);
+        }
+    }
+
+    /**
+     * {@code value}, a checked String or a Number or Boolean, as {@code target}.
+     *
+     * @throws IllegalArgumentException when it is not one ({@link NumberFormatException} for a number), a
+     *                                  boolean included: only {@code true} and {@code false} are one
+     */
     static Object convert(Object value, Class<?> target) {
         if (target.isArray()) {
             String[] parts = value instanceof String[] array ? array : new String[] {value.toString()};
@@ -101,13 +129,21 @@ public final class TypedConfiguration {
         } else if (target == long.class || target == Long.class) {
             return Long.valueOf(text);
         } else if (target == boolean.class || target == Boolean.class) {
-            return Boolean.valueOf(text);
+            return parseBoolean(text);
         } else if (target == double.class || target == Double.class) {
             return Double.valueOf(text);
         } else if (target.isEnum()) {
             return enumConstant(target, text);
         }
         throw new IllegalArgumentException("no conversion to " + target + " for " + Arrays.asList(value));
+    }
+
+    /** Like {@link Boolean#parseBoolean}, without reading everything but {@code true} as {@code false}. */
+    private static Boolean parseBoolean(String text) {
+        if (text.equalsIgnoreCase("true") || text.equalsIgnoreCase("false")) {
+            return Boolean.valueOf(text);
+        }
+        throw new IllegalArgumentException("not true or false");
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})

@@ -267,6 +267,47 @@ class ServerSettingsTest {
     }
 
     @Test
+    void aBlankOptionalNumberIsAProblemNotAnException() {
+        ServerSettings defaults = ServerSettings.defaults();
+        assertEquals(defaults, parse(Map.of("felix.fileinstall.filename", FILE, "maxConnections", ""), defaults),
+                "the line 'maxConnections =' a fuzzer found failing the parse with a NumberFormatException");
+        assertEquals(List.of("file /opt/troupe/etc/io.troupe.server.cfg: maxConnections = '': blank; keeping 0"),
+                messages());
+    }
+
+    @Test
+    void aBlankOrWhiteSpaceValueOfANumberBooleanOrOptionKeyKeepsThePreviousValue() {
+        Map<String, Object> good = new HashMap<>();
+        good.put("port", "9000");
+        good.put("ioThreads", "3");
+        good.put("slowConsumerBytes", "65536");
+        good.put("allowPlaintext", "true");
+        good.put("tls.clientAuth", "want");
+        good.put("maxConnections", "500");
+        good.put("maxConnectionsPerAddress", "50");
+        good.put("maxUnauthenticatedConnections", "100");
+        good.put("reservedFileDescriptors", "200");
+        ServerSettings previous = parse(good, ServerSettings.defaults());
+        assertTrue(rejected.isEmpty(), rejected::toString);
+        for (String blank : List.of("", " ", "\t", "  \t ")) {
+            rejected.clear();
+            Map<String, Object> blanks = new HashMap<>();
+            good.keySet().forEach(key -> blanks.put(key, blank));
+            assertEquals(previous, parse(blanks, previous), "every key keeps its value: '" + blank + "'");
+            String shown = " = '" + blank + "': ";
+            assertEquals(List.of("port" + shown + "blank; keeping 9000", "ioThreads" + shown + "blank; keeping 3",
+                    "slowConsumerBytes" + shown + "blank; keeping 65536",
+                    "allowPlaintext" + shown + "blank; keeping true",
+                    "tls.clientAuth" + shown + "not one of none, want, need; keeping want",
+                    "maxConnections" + shown + "blank; keeping 500",
+                    "maxConnectionsPerAddress" + shown + "blank; keeping 50",
+                    "maxUnauthenticatedConnections" + shown + "blank; keeping 100",
+                    "reservedFileDescriptors" + shown + "blank; keeping 200"),
+                    rejected.stream().map(ConfigurationProblem::describe).toList());
+        }
+    }
+
+    @Test
     void passwordsAreMaskedInProblems() {
         parse(Map.of("tls.keystorePassword", List.of("a", "b")), ServerSettings.defaults());
         assertEquals(List.of("tls.keystorePassword = '***': a list where one value is expected; keeping ***"),

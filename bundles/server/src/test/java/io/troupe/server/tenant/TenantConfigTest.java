@@ -167,6 +167,14 @@ class TenantConfigTest {
     }
 
     @Test
+    void aBlankLimitIsRejectedAsBlank() {
+        for (String blank : List.of("", " ", "\t")) {
+            assertEquals("maxConnections = '" + blank + "': blank; weight = '" + blank + "': blank",
+                    problem(props("tenant", "a", "tokenHash", HASH, "maxConnections", blank, "weight", blank)));
+        }
+    }
+
+    @Test
     void theLimitsOfIssue13HaveTheirDefaultsAndBecomeTheRuntimesPolicy() throws Exception {
         TenantLimits defaults = TenantConfig.from(null, props("tenant", "a", "tokenHash", HASH)).limits();
         assertEquals(new TenantLimits(1000, 0, 0, 0, 1, 0, 0, Set.of()), defaults);

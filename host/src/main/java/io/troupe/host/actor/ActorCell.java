@@ -846,8 +846,9 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
     }
 
     /**
-     * After {@code preStart} of a fresh instance (start or restart): a durable actor takes its last stored
-     * state through {@code importState}.
+     * After {@code preStart} of a fresh instance (start, restart, or a hot swap's instance for an actor
+     * that never read the store): a durable actor takes its last stored state through
+     * {@code importState}; from then on its turns may write it.
      */
     void restoreState() throws Exception {
         CellDurability durability = durable();
@@ -865,7 +866,24 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
         if (snapshot != null) {
             Object state = CellDurability.CODEC.decode(snapshot, name() + "#" + id + " (" + durability.key() + ")");
             actor.importState(this, state);
-            durability.restored(snapshot);
+        }
+        durability.restored(snapshot);
+    }
+
+    /**
+     * Whether the current instance's state derives from the store (or the actor is not durable): a hot
+     * swap may then hand it to the next revision as it is.
+     */
+    boolean stateRestored() {
+        CellDurability durability = durable();
+        return durability == null || durability.isRestored();
+    }
+
+    /** A hot swap's instance imported the state of one that had read the store: its turns may write. */
+    void stateCarriedOver() {
+        CellDurability durability = durable();
+        if (durability != null) {
+            durability.carriesRestoredState();
         }
     }
 
@@ -899,8 +917,8 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
      */
     void saveOnStop() {
         CellDurability durability = durable();
-        if (durability == null || (stopReason != null && stopReason.cause() != null)) {
-            return;
+        if (durability == null || (stopReason != null && stopReason.cause() != null) || !durability.isRestored()) {
+            return; // nothing, a failure's half-changed state, or a state the store never saw: not written
         }
         CompletableFuture<Void> save = durability.save().whenComplete((done, failure) -> {
             if (failure != null) {

@@ -23,6 +23,10 @@ import io.troupe.host.state.StateCodec;
  * {@link Durability#everyTurn()} and the chain that releases each turn's messages only once its
  * snapshot, and every earlier one, is durable, in turn order.
  *
+ * <p>Only the state of an instance that read the store (or took over the state of one that had) is
+ * written: an instance whose start failed before it read the store, or that a hot swap created for an
+ * actor that never started, must not replace the stored state with its own initial one.
+ *
  * <p>A failed write (or a state that cannot be encoded) refuses the turn's held messages (asks fail with
  * {@code state.unavailable}, other messages become dead letters) and fails the actor, whose restart
  * reads the last durable snapshot: the actor never goes on from a state the store does not have.
@@ -44,6 +48,12 @@ final class CellDurability {
     private final StateStore store;
     /** Null until the first snapshot was read or written: then any state counts as a change. */
     private byte[] last;
+    /**
+     * Whether the instance's state derives from the store: it read it ({@link #restored}) or imported the
+     * state of an instance that had ({@link #carriesRestoredState}). Until then nothing is written: a state
+     * the store never saw would overwrite the one it holds.
+     */
+    private boolean restored;
     /** Completes once every earlier turn's messages were released (or refused); never fails. */
     private CompletableFuture<Void> released = DONE;
     private final Outbox outbox;
@@ -97,9 +107,23 @@ final class CellDurability {
         return durability;
     }
 
-    /** The snapshot just read at start: the state the actor now has, so an unchanged turn writes nothing. */
+    /**
+     * The snapshot just read at start (null: the store holds nothing for the key): the state the actor
+     * now has, so an unchanged turn writes nothing; from now on its turns may write.
+     */
     void restored(byte[] snapshot) {
         last = snapshot;
+        restored = true;
+    }
+
+    /** The instance imported the state of one that had read the store (a hot swap): its turns may write. */
+    void carriesRestoredState() {
+        restored = true;
+    }
+
+    /** Whether the instance's state derives from the store, so that writing it loses nothing. */
+    boolean isRestored() {
+        return restored;
     }
 
     /** Before a batch of messages: in mode every-turn, what the turn sends is held from now on. */
@@ -181,6 +205,10 @@ final class CellDurability {
 
     /** Exports and encodes the state on this turn and writes it when it differs from the last snapshot. */
     private CompletableFuture<Void> writeIfChanged() throws Exception {
+        if (!restored) {
+            throw new IllegalStateException(describe() + ": its instance never read its state from the store;"
+                    + " writing its state would overwrite the stored one");
+        }
         Object state = cell.exportForStore();
         byte[] snapshot = CODEC.encode(state, describe());
         if (last != null && Arrays.equals(last, snapshot)) {

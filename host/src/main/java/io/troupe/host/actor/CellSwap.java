@@ -38,8 +38,10 @@ import io.troupe.api.ErrorCode;
  *       resumes as if nothing happened; a fresh cell starts on its (old) source.</li>
  *   <li>{@link #prepare}: an instance of the next revision is created and receives the state through
  *       {@code importState}; it does <i>not</i> receive {@code preStart}: its children, timers and
- *       mailbox are still there. A fresh cell's instance receives {@code preStart} at the commit, so
- *       that nothing it starts survives an abort.</li>
+ *       mailbox are still there. A fresh cell's instance receives {@code preStart}, then its stored
+ *       state (as any actor that starts), at the commit, so that nothing it starts survives an abort.
+ *       A durable cell whose old instance never read the store (its start failed first) exported no
+ *       state of the actor's: the new instance imports what the store holds instead.</li>
  *   <li>{@link #commit}: the new instance takes turns again; {@link #abort}: it is dropped, with the
  *       children it spawned and the timers it started in {@code importState}, and the cell waits, with
  *       its exported state, for another revision (a rollback).</li>
@@ -63,6 +65,11 @@ final class CellSwap {
     private CodeSwap lateFor;
     /** State exported by the previous revision's instance, kept until the swap commits. */
     private Object swapState;
+    /**
+     * Whether {@link #swapState} derives from the store (or the actor is not durable): false when the
+     * exporting instance never read it (its start failed first), so the next revision reads the store.
+     */
+    private boolean stateRestored;
     /** The instance that exported it, kept until the next revision is prepared (for a reattach). */
     private Actor previous;
     /** The source before {@link #prepare} replaced it, put back by {@link #abort}. */
@@ -147,6 +154,7 @@ final class CellSwap {
             previous = old;
             original = null;
             swapState = state;
+            stateRestored = cell.stateRestored();
             prepared = false;
             fresh = false;
             cell.actor(null);
@@ -213,6 +221,9 @@ final class CellSwap {
         swapState = null;
         if (old != null) {
             cell.actor(old);
+            if (stateRestored) {
+                cell.stateCarriedOver(); // the same instance, with the state it had: it writes as before
+            }
             cell.lifecycle(RUNNING);
             return false;
         }
@@ -268,7 +279,12 @@ final class CellSwap {
             if (!fresh) {
                 importing = true;
                 try {
-                    created.importState(cell, swapState);
+                    if (stateRestored) {
+                        created.importState(cell, swapState);
+                        cell.stateCarriedOver();
+                    } else {
+                        restoreInstead(next);
+                    }
                 } finally {
                     importing = false;
                 }
@@ -284,6 +300,22 @@ final class CellSwap {
             LOG.error("Actor {}#{} could not take over with {}", cell.name(), cell.id(), next.origin(), t);
         } finally {
             thread.setContextClassLoader(before);
+        }
+    }
+
+    /**
+     * The old instance never read the store (its start failed before): what it exported is not the
+     * actor's state, so the new instance imports what the store holds. If the store cannot be read now,
+     * the new instance stays without a state the store saw: its first durable turn fails (nothing is
+     * written) and its restart reads the store.
+     */
+    private void restoreInstead(FactorySource next) throws Exception {
+        try {
+            cell.restoreState();
+        } catch (StoreTrouble.Told e) {
+            // the store's episode is told once (StoreTrouble); the actor's own failure follows at its first turn
+            LOG.debug("Actor {}#{} could not read its stored state while {} took it over: {}", cell.name(),
+                    cell.id(), next.origin(), e.toString());
         }
     }
 
@@ -348,6 +380,7 @@ final class CellSwap {
         thread.setContextClassLoader(cell.source().codeLoader());
         try {
             created.preStart(cell);
+            cell.restoreState(); // it never read the store: it starts from the stored state, as any new actor
             cell.lifecycle(RUNNING);
         } catch (Throwable cause) {
             cell.fail(cause, null); // as any actor whose preStart fails: its parent decides

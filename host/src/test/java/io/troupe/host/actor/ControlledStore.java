@@ -30,6 +30,8 @@ final class ControlledStore implements StateStore {
     final Map<StateKey, byte[]> durable = new HashMap<>();
     final List<Pending> pending = new ArrayList<>();
     int writes;
+    /** How many of the next reads fail, as a store that is not open yet would. */
+    int failingReads;
 
     @Override
     public CompletionStage<Void> write(StateKey key, byte[] snapshot) {
@@ -58,7 +60,11 @@ final class ControlledStore implements StateStore {
     }
 
     @Override
-    public Optional<byte[]> read(StateKey key) {
+    public Optional<byte[]> read(StateKey key) throws IOException {
+        if (failingReads > 0) {
+            failingReads--;
+            throw new IOException("the store is not open yet");
+        }
         return Optional.ofNullable(durable.get(key));
     }
 

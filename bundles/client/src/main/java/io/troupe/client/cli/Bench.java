@@ -18,7 +18,11 @@ import io.troupe.client.TroupeClientException;
 /**
  * {@code bench}: opens the connections on a shared {@link ClientLoop}, lets each keep its pipeline
  * full for warm-up plus duration ({@link BenchConnection}), waits for the answers still due, and
- * prints {@link BenchResults} on standard output. Progress goes to standard error.
+ * prints {@link BenchResults} on standard output. Progress goes to standard error: what the run does,
+ * then a {@link BenchProgress} line every second until the measured window ends.
+ *
+ * <p>With {@code --rate}, a {@link BenchPacer} hands each connection its requests at their due instants
+ * instead of the connections keeping their pipelines full.
  *
  * <p>Every connection follows redirects ({@code tenant.moved}): the requests a node left unanswered when
  * its tenant moved are sent to the new one and count once, their latency including the move. With
@@ -33,6 +37,7 @@ final class Bench {
 
     private static final Duration SLACK = Duration.ofSeconds(5);
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(2);
+    private static final long PROGRESS_EVERY = TimeUnit.SECONDS.toNanos(1);
 
     private final ServerTarget target;
     private final BenchOptions options;
@@ -106,16 +111,60 @@ final class Bench {
         long measureUntil = measureFrom + options.duration().toNanos();
         err.println("troupe-client bench: warming up for " + BenchResults.duration(options.warmup().toNanos())
                 + ", then measuring for " + BenchResults.duration(options.duration().toNanos()));
+        List<BenchConnection> connections = new ArrayList<>();
         for (TroupeClient client : clients) {
-            new BenchConnection(client, options, results, measureFrom, measureUntil, finished).start();
+            connections.add(new BenchConnection(client, options, results, measureFrom, measureUntil, finished));
+        }
+        BenchPacer pacer = null;
+        if (options.rate() > 0) {
+            pacer = new BenchPacer(connections, options.rate(), start, measureUntil);
+            pacer.start();
+        } else {
+            connections.forEach(BenchConnection::start);
         }
         Duration allowed = options.warmup().plus(options.duration()).plus(target.timeout()).plus(SLACK);
-        if (!finished.await(allowed.toNanos(), TimeUnit.NANOSECONDS)) {
-            err.println("troupe-client bench: " + finished.getCount() + " connections still had requests in flight "
-                    + "at the end; reporting without them");
+        try {
+            if (!awaitWithProgress(finished, new BenchProgress(results, start, measureFrom), start, measureUntil,
+                    start + allowed.toNanos())) {
+                err.println("troupe-client bench: " + finished.getCount() + " connections still had requests in "
+                        + "flight at the end; reporting without them");
+            }
+        } finally {
+            if (pacer != null) {
+                pacer.stop();
+            }
         }
         results.print(out, target, options);
         return results.errorCount() == 0 ? Main.EXIT_OK : Main.EXIT_SERVER_ERROR;
+    }
+
+    /**
+     * Waits for every connection to finish, printing a progress line every second until the measured
+     * window ends.
+     *
+     * @return whether all finished before {@code deadline}
+     */
+    private boolean awaitWithProgress(CountDownLatch finished, BenchProgress progress, long start,
+            long measureUntil, long deadline) throws InterruptedException {
+        long nextLine = start + PROGRESS_EVERY;
+        while (true) {
+            long now = System.nanoTime();
+            boolean lineDue = now - measureUntil < 0 && nextLine - measureUntil < 0;
+            long wakeAt = lineDue ? nextLine : deadline;
+            if (finished.await(Math.max(0, wakeAt - now), TimeUnit.NANOSECONDS)) {
+                return true;
+            }
+            now = System.nanoTime();
+            if (now - deadline >= 0) {
+                return false;
+            }
+            if (now - nextLine >= 0 && now - measureUntil < 0) {
+                err.println(progress.line(now));
+                while (nextLine - now <= 0) {
+                    nextLine += PROGRESS_EVERY; // a late wake-up skips the lines it missed
+                }
+            }
+        }
     }
 
     private static void closeAll(List<TroupeClient> clients) throws InterruptedException {

@@ -1,5 +1,9 @@
 package io.troupe.client.cli;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 
 import picocli.CommandLine.Option;
@@ -14,6 +18,7 @@ final class BenchOptions {
 
     /** Keeps a request below the server's default 1 MiB frame limit, name and header included. */
     static final int MAX_SIZE = 1_000_000;
+    static final int DEFAULT_SIZE = 64;
 
     @Option(names = "--connections", paramLabel = "N", converter = OptionValues.Count.class,
             description = "connections (default ${DEFAULT-VALUE})")
@@ -23,9 +28,22 @@ final class BenchOptions {
             description = "requests in flight per connection (default ${DEFAULT-VALUE})")
     private int pipeline = 16;
 
+    @Option(names = "--rate", paramLabel = "N", converter = OptionValues.Rate.class,
+            description = "send N requests/s in all, spread over the connections, each keeping at most --pipeline in"
+                    + " flight; latency counts from when a request was due (default: as fast as the pipelines go)")
+    private Integer rate;
+
     @Option(names = "--size", paramLabel = "BYTES", converter = OptionValues.PayloadSize.class,
-            description = "random payload per request (default ${DEFAULT-VALUE})")
-    private int size = 64;
+            description = "random payload per request, new for each (default " + DEFAULT_SIZE + ")")
+    private Integer size;
+
+    @Option(names = "--payload", paramLabel = "TEXT",
+            description = "send TEXT (UTF-8) as the payload of every request, instead of random bytes")
+    private String payloadText;
+
+    @Option(names = "--payload-file", paramLabel = "FILE",
+            description = "send the bytes of FILE as the payload of every request, instead of random bytes")
+    private Path payloadFile;
 
     @Option(names = "--duration", paramLabel = "DURATION", converter = OptionValues.PositiveDuration.class,
             description = "measured time (default 10s)")
@@ -49,11 +67,58 @@ final class BenchOptions {
                     + " ending that connection's part of the run")
     private boolean idempotent;
 
-    /** @throws UsageException when the handler name is empty or longer than 1024 characters */
+    private BenchPayload payload;
+
+    /**
+     * Checks what picocli cannot check alone, and reads the payload.
+     *
+     * @throws UsageException when the handler name is empty or longer than 1024 characters, when more
+     *                        than one of {@code --size}, {@code --payload} and {@code --payload-file} is
+     *                        given, or when the payload is unreadable or larger than {@link #MAX_SIZE}
+     */
     void validate() throws UsageException {
         if (name.isEmpty() || name.length() > 1024) {
             throw new UsageException("--name must have 1 to 1024 characters");
         }
+        int given = (size == null ? 0 : 1) + (payloadText == null ? 0 : 1) + (payloadFile == null ? 0 : 1);
+        if (given > 1) {
+            throw new UsageException("--size, --payload and --payload-file exclude each other: give one");
+        }
+        if (payloadText != null) {
+            payload = BenchPayload.fixed(bounded(payloadText.getBytes(StandardCharsets.UTF_8), "--payload"), "text");
+        } else if (payloadFile != null) {
+            payload = BenchPayload.fixed(bounded(read(payloadFile), "--payload-file " + payloadFile),
+                    "file " + payloadFile);
+        } else {
+            payload = BenchPayload.random(size == null ? DEFAULT_SIZE : size);
+        }
+    }
+
+    private static byte[] read(Path file) throws UsageException {
+        try {
+            if (Files.isDirectory(file)) {
+                throw new UsageException("--payload-file " + file + " is a directory");
+            }
+            long length = Files.size(file);
+            if (length > MAX_SIZE) {
+                throw tooLarge("--payload-file " + file, length);
+            }
+            return Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new UsageException("cannot read --payload-file " + file + ": " + e);
+        }
+    }
+
+    private static byte[] bounded(byte[] bytes, String what) throws UsageException {
+        if (bytes.length > MAX_SIZE) {
+            throw tooLarge(what, bytes.length);
+        }
+        return bytes;
+    }
+
+    private static UsageException tooLarge(String what, long length) {
+        return new UsageException(what + " has " + length + " bytes; a payload may have at most " + MAX_SIZE
+                + " (below the server's default frame limit of 1 MiB)");
     }
 
     /** How many clients, each with its own connection. */
@@ -66,9 +131,14 @@ final class BenchOptions {
         return pipeline;
     }
 
-    /** Payload bytes per request, random. */
-    int size() {
-        return size;
+    /** Requests per second over all connections, or 0: keep every pipeline full. */
+    int rate() {
+        return rate == null ? 0 : rate;
+    }
+
+    /** What each request carries; known once {@link #validate} has passed. */
+    BenchPayload payload() {
+        return payload;
     }
 
     /** The measured time. */

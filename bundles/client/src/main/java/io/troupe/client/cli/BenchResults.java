@@ -20,7 +20,9 @@ import org.HdrHistogram.Histogram;
  *   target: demo@127.0.0.1:7878 echo
  *   connections: 64
  *   pipeline: 16
+ *   rate: max
  *   size: 64 bytes
+ *   payload: random
  *   warmup: 2.000 s
  *   duration: 10.000 s
  *   requests: 1234567
@@ -31,13 +33,18 @@ import org.HdrHistogram.Histogram;
  *   latency max: 9.210 ms
  *   errors: 3 (mailbox.full 2, timeout 1)
  * </pre>
- * Latencies below 1 ms are printed in whole microseconds ({@code us}, ASCII so that any terminal
+ * The rate is {@code max} (every pipeline kept full) or the {@code --rate} asked for; throughput is what
+ * was answered. The payload is {@code random} (new bytes for each request), {@code text} ({@code --payload}) or
+ * {@code file F} ({@code --payload-file}). Latencies below 1 ms are printed in whole microseconds ({@code us}, ASCII so that any terminal
  * shows it), up to 1 s in milliseconds, beyond in seconds; {@code n/a} when nothing was measured.
  * Error kinds are the server's error codes, {@code timeout}, {@code connection.lost} and
  * {@code mismatch} (an echo reply that differs from its request).
  *
- * <p><b>Threading:</b> {@link #recordLatency} and {@link #recordError} from any threads at once;
- * {@link #print} once they have stopped.
+ * <p>Latencies answered during the warm-up go to a histogram of their own, which only the progress
+ * lines ({@link BenchProgress}) show.
+ *
+ * <p><b>Threading:</b> the {@code record} methods from any threads at once, and the progress getters
+ * meanwhile; {@link #print} once they have stopped.
  */
 final class BenchResults {
 
@@ -46,10 +53,30 @@ final class BenchResults {
     static final String MISMATCH = "mismatch";
 
     private final ConcurrentHistogram latencies = new ConcurrentHistogram(3);
+    private final ConcurrentHistogram warmUpLatencies = new ConcurrentHistogram(3);
+    private final LongAdder answered = new LongAdder();
     private final Map<String, LongAdder> errors = new ConcurrentHashMap<>();
 
+    /** A request answered inside the measured window took {@code nanos}. */
     void recordLatency(long nanos) {
         latencies.recordValue(Math.max(1, nanos));
+        answered.increment();
+    }
+
+    /** A request answered during the warm-up took {@code nanos}. */
+    void recordWarmUpLatency(long nanos) {
+        warmUpLatencies.recordValue(Math.max(1, nanos));
+        answered.increment();
+    }
+
+    /** Requests answered successfully so far, warm-up included. */
+    long answered() {
+        return answered.sum();
+    }
+
+    /** A copy of the latencies recorded so far in the measured window, or in the warm-up. */
+    Histogram latenciesSoFar(boolean measured) {
+        return (measured ? latencies : warmUpLatencies).copy();
     }
 
     void recordError(String kind) {
@@ -71,7 +98,9 @@ final class BenchResults {
         out.println("target: " + target.tenant() + "@" + target.address() + " " + options.name());
         out.println("connections: " + options.connections());
         out.println("pipeline: " + options.pipeline());
-        out.println("size: " + options.size() + " bytes");
+        out.println("rate: " + (options.rate() == 0 ? "max" : options.rate() + " requests/s"));
+        out.println("size: " + options.payload().size() + " bytes");
+        out.println("payload: " + options.payload().origin());
         out.println("warmup: " + seconds(options.warmup().toNanos()));
         out.println("duration: " + seconds(options.duration().toNanos()));
         out.println("requests: " + count);
@@ -84,7 +113,8 @@ final class BenchResults {
         out.flush();
     }
 
-    private String errorSummary() {
+    /** {@code 0}, or {@code 3 (mailbox.full 2, timeout 1)}. */
+    String errorSummary() {
         long total = errorCount();
         if (total == 0) {
             return "0";
@@ -99,7 +129,7 @@ final class BenchResults {
         return summary.append(')').toString();
     }
 
-    private static String latency(Histogram histogram, double percentile) {
+    static String latency(Histogram histogram, double percentile) {
         return histogram.getTotalCount() == 0 ? "n/a" : duration(histogram.getValueAtPercentile(percentile));
     }
 

@@ -108,6 +108,13 @@ final class OptionValues {
         }
     }
 
+    /** Requests per second of a paced bench. */
+    static final class Rate extends WholeNumber {
+        Rate() {
+            super(1, 10_000_000);
+        }
+    }
+
     static final class Threads extends WholeNumber {
         Threads() {
             super(1, 256);

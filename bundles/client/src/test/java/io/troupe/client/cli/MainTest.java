@@ -15,9 +15,12 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -368,7 +371,9 @@ class MainTest {
                 "target: acme@127\\.0\\.0\\.1:" + server.port() + " echo",
                 "connections: 4",
                 "pipeline: 4",
+                "rate: max",
                 "size: 32 bytes",
+                "payload: random",
                 "warmup: 0\\.200 s",
                 "duration: 1\\.000 s",
                 "requests: [1-9]\\d*",
@@ -401,6 +406,121 @@ class MainTest {
         assertTrue(Pattern.compile("^errors: (\\d+) \\(mismatch \\1\\)$", Pattern.MULTILINE).matcher(stdout()).find(),
                 stdout());
         assertTrue(stdout().contains("requests: 0\n"), stdout());
+    }
+
+    /** A handler that answers only "hello" (as a handler that checks its input would), recording what it got. */
+    private Set<String> answerOnlyHello() {
+        Set<String> seen = ConcurrentHashMap.newKeySet();
+        server.handler((peer, frame) -> {
+            if (frame.type() != FrameType.REQUEST) {
+                TestServer.ECHO.onFrame(peer, frame);
+                return;
+            }
+            seen.add(frame.text());
+            if (frame.text().equals("héllo")) {
+                peer.reply(frame, frame.content());
+            } else {
+                peer.error(frame, ErrorCode.BAD_REQUEST, "not a greeting");
+            }
+        });
+        return seen;
+    }
+
+    @Test
+    void benchWithAFixedPayloadSendsThoseBytesOnEveryRequest() {
+        Set<String> seen = answerOnlyHello();
+
+        int status = run(withCredentials("bench", "--connections", "2", "--pipeline", "4", "--payload", "héllo",
+                "--duration", "500ms", "--warmup", "0s"));
+
+        assertEquals(0, status, stderr());
+        assertEquals(Set.of("héllo"), seen);
+        assertTrue(stdout().contains("size: 6 bytes\npayload: text\n"), stdout());
+        assertTrue(Pattern.compile("^requests: [1-9]\\d*$", Pattern.MULTILINE).matcher(stdout()).find(), stdout());
+        assertTrue(stdout().endsWith("errors: 0\n"), stdout());
+    }
+
+    @Test
+    void benchWithAPayloadFileSendsItsBytes() throws IOException {
+        Set<String> seen = answerOnlyHello();
+        Path file = Files.write(home.resolve("greeting.bin"), "héllo".getBytes(UTF_8));
+
+        int status = run(withCredentials("bench", "--connections", "1", "--pipeline", "2", "--payload-file",
+                file.toString(), "--duration", "300ms", "--warmup", "0s"));
+
+        assertEquals(0, status, stderr());
+        assertEquals(Set.of("héllo"), seen);
+        assertTrue(stdout().contains("payload: file " + file + "\n"), stdout());
+    }
+
+    @Test
+    void benchWithRandomPayloadsAgainstACheckingHandlerCountsItsErrorsByCode() {
+        answerOnlyHello();
+
+        int status = run(withCredentials("bench", "--connections", "1", "--pipeline", "2", "--duration", "300ms",
+                "--warmup", "0s"));
+
+        assertEquals(2, status, stderr());
+        assertTrue(Pattern.compile("^errors: (\\d+) \\(bad\\.request \\1\\)$", Pattern.MULTILINE)
+                .matcher(stdout()).find(), stdout());
+    }
+
+    @Test
+    void benchPrintsAProgressLineEverySecondOnStandardError() {
+        int status = run(withCredentials("bench", "--connections", "2", "--pipeline", "2", "--duration", "2500ms",
+                "--warmup", "0s"));
+
+        assertEquals(0, status, stderr());
+        List<String> progress = stderr().lines().filter(line -> line.contains("requests/s")).toList();
+        assertTrue(progress.size() >= 1 && progress.size() <= 2, stderr());
+        Pattern line = Pattern.compile("troupe-client bench: +\\d+s measuring: +[1-9]\\d* requests/s, "
+                + "p50 (\\d+ us|\\d+\\.\\d{3} ms), p99 (\\d+ us|\\d+\\.\\d{3} ms), errors 0");
+        for (String each : progress) {
+            assertTrue(line.matcher(each).matches(), each);
+        }
+        assertEquals("", stdout().lines().filter(each -> each.contains("requests/s,")).findAny().orElse(""));
+    }
+
+    @Test
+    void benchAtARateSendsEachRequestWhenDueAndCountsThoseDueInTheWindow() {
+        Set<String> seen = answerOnlyHello();
+
+        int status = run(withCredentials("bench", "--connections", "3", "--pipeline", "2", "--rate", "200",
+                "--payload", "héllo", "--warmup", "250ms", "--duration", "1s"));
+
+        assertEquals(0, status, stderr());
+        assertEquals(Set.of("héllo"), seen);
+        assertTrue(stdout().contains("pipeline: 2\nrate: 200 requests/s\n"), stdout());
+        // due every 5 ms from the start: 50 in the warm-up, exactly 200 in the measured second
+        assertTrue(stdout().contains("\nrequests: 200\nthroughput: 200.0 requests/s\n"), stdout());
+        assertTrue(stdout().endsWith("errors: 0\n"), stdout());
+    }
+
+    @ParameterizedTest
+    @MethodSource("badPayloads")
+    void aPayloadThatCannotBeSentIsAUsageError(List<String> bench, String message) {
+        environment.put("TROUPE_TOKEN", "s3cret");
+        List<String> args = new ArrayList<>(List.of("--tenant", "a", "bench"));
+        args.addAll(bench.stream().map(each -> each.replace("HOME", home.toString())).toList());
+
+        assertEquals(64, run(args.toArray(String[]::new)));
+
+        assertTrue(stderr().startsWith("troupe-client: " + message.replace("HOME", home.toString())), stderr());
+        assertEquals("", stdout());
+    }
+
+    static Stream<Arguments> badPayloads() {
+        return Stream.of(
+                Arguments.of(List.of("--size", "8", "--payload", "x"),
+                        "--size, --payload and --payload-file exclude each other: give one"),
+                Arguments.of(List.of("--payload", "x", "--payload-file", "HOME"),
+                        "--size, --payload and --payload-file exclude each other: give one"),
+                Arguments.of(List.of("--payload-file", "HOME/missing.bin"),
+                        "cannot read --payload-file HOME/missing.bin: java.nio.file.NoSuchFileException"),
+                Arguments.of(List.of("--payload-file", "HOME"), "--payload-file HOME is a directory"),
+                Arguments.of(List.of("--rate", "0"), "--rate must be a whole number from 1 to 10000000: '0'"),
+                Arguments.of(List.of("--payload", "x".repeat(BenchOptions.MAX_SIZE + 1)),
+                        "--payload has 1000001 bytes; a payload may have at most 1000000"));
     }
 
     @Test

@@ -35,10 +35,12 @@ import io.troupe.host.supervise.LoopFailures;
  * <h2>Waiting for work</h2>
  * A worker out of tasks polls the shared queue a few times, then keeps polling for the pool's spin
  * time ({@code troupe.workers.spinMicros}, 50 µs by default), yielding its core between polls, and
- * only then parks. A request's next message usually arrives within that time (a network round trip
+ * only then parks. Under load the next message usually arrives within that time (a network round trip
  * on loopback is tens of microseconds), and a worker found awake costs the sender no unpark and the
  * message no wake-up latency; yielding leaves the core to any other runnable thread. An idle server
- * does not spin: only a worker that just ran a task does, and only for that long.
+ * does not spin: only a worker that just ran a task does, and only for that long; and a quiet one, whose
+ * tasks come further apart than the spin time, parks at once ({@link AdaptiveSpin}: it spins while at
+ * least about one spin in five finds work, and probes every sixteenth wait otherwise).
  *
  * <h2>Timed turns</h2>
  * A turn of a tenant's actor (and, once tenants exist, every turn) is timed for the fair run queue:
@@ -131,6 +133,8 @@ public final class Worker extends Thread implements RuntimeThread, FairRunQueue.
     private RunGroup entered;
     /** Confined to this worker. */
     private final LoopFailures failures;
+    /** Whether spinning before parking pays now; confined to this worker. */
+    private final AdaptiveSpin spin = new AdaptiveSpin();
 
     Worker(WorkerPool pool, String name, ClassLoader defaultLoader) {
         super(name);
@@ -298,8 +302,9 @@ public final class Worker extends Thread implements RuntimeThread, FairRunQueue.
             Thread.onSpinWait();
             next = pool.poll(this);
         }
-        if (next == null && pool.spinNanos() > 0) {
+        if (next == null && pool.spinNanos() > 0 && spin.shouldSpin()) {
             next = yieldForWork();
+            spin.spun(next != null);
         }
         if (next != null) {
             return next;

@@ -38,7 +38,8 @@ public class InProcessBenchmark {
     @Param({"troupe", "pekko"})
     public String runtime;
 
-    @Param({"ping_pong_1", "ping_pong_4x100", "fan_out", "mailbox_4", "mailbox_16", "spawn_stop"})
+    @Param({"ping_pong_1", "ping_pong_4x100", "fan_out", "mailbox_4", "mailbox_16", "spawn_stop", "ring", "chameneos",
+        "big", "fork_join"})
     public String workload;
 
     /** Actors per spawn-and-stop round. */

@@ -27,13 +27,14 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * The in-process suite, Troupe against Apache Pekko: runs {@link InProcessBenchmark} for every
  * workload on both runtimes (JMH's Runner API, one fork per runtime and workload), measures the heap
  * retained per idle actor in a fresh JVM per runtime ({@link RetainedHeap}), and prints one markdown
- * table (workload, Troupe, Pekko, ratio, target, met) followed by both runtimes' settings.
+ * table (workload, Troupe, Pekko, ratio, target, met), the geometric mean of the workloads' ratios
+ * against its target, and both runtimes' settings.
  *
  * <pre>
  *   java -cp benchmarks/target/benchmarks.jar io.troupe.benchmarks.inprocess.InProcessSuite [--quick]
  * </pre>
  *
- * <p>The full run (about 5 minutes on 2 cores) warms up 3 × 2 s and measures 5 × 2 s per fork and
+ * <p>The full run (about 8 minutes on 2 cores) warms up 3 × 2 s and measures 5 × 2 s per fork and
  * spawns and stops 1 000 000 actors per round. {@code --quick} is a smoke run (well under a minute):
  * no forks, one short iteration each, 20 000 actors per spawn round (the time for 1 000 000 is then
  * extrapolated) and 20 000 idle actors for the heap. Progress goes to stderr, the table to stdout;
@@ -51,6 +52,7 @@ public final class InProcessSuite {
     static final double MAX_BYTES_PER_ACTOR = 300;
     static final String HEAP_LABEL = "retained heap per idle actor (bytes)";
     static final String SPAWN_TIME_LABEL = "spawn + stop 1 000 000 actors (s)";
+    static final String GEOMETRIC_MEAN_LABEL = "Geometric mean of the workloads' ratios";
 
     private InProcessSuite() {
     }
@@ -80,16 +82,20 @@ public final class InProcessSuite {
         double pekkoBytes = retainedBytesPerActor("pekko", idleActors, progress);
 
         List<ComparisonRow> rows = new ArrayList<>();
+        double logRatios = 0;
         for (WorkloadKind kind : WorkloadKind.values()) {
             double[] both = rates.get(kind);
             String unit = kind == WorkloadKind.SPAWN_STOP ? "" : " (msgs/s)";
-            rows.add(ComparisonRow.higherIsBetter(kind.label() + unit, both[0], both[1], kind.target()));
+            ComparisonRow row = ComparisonRow.higherIsBetter(kind.label() + unit, both[0], both[1], kind.target());
+            rows.add(row);
+            logRatios += Math.log(row.ratio());
         }
+        double geometricMean = Math.exp(logRatios / WorkloadKind.values().length);
         double[] spawn = rates.get(WorkloadKind.SPAWN_STOP);
         rows.add(ComparisonRow.lowerIsBetter(SPAWN_TIME_LABEL + (quick ? ", extrapolated" : ""),
                 FULL_SPAWN_COUNT / spawn[0], FULL_SPAWN_COUNT / spawn[1], 1.0));
         rows.add(ComparisonRow.ceiling(HEAP_LABEL, troupeBytes, pekkoBytes, MAX_BYTES_PER_ACTOR, "B"));
-        return report(rows, quick, spawnCount, idleActors);
+        return report(rows, geometricMean, quick, spawnCount, idleActors);
     }
 
     /** Rounds/s from JMH, turned into msgs/s: index 0 Troupe, 1 Pekko. */
@@ -152,13 +158,18 @@ public final class InProcessSuite {
         return bytes;
     }
 
-    private static String report(List<ComparisonRow> rows, boolean quick, int spawnCount, int idleActors) {
+    private static String report(List<ComparisonRow> rows, double geometricMean, boolean quick, int spawnCount,
+            int idleActors) {
         StringBuilder out = new StringBuilder();
         out.append("| workload | Troupe msgs/s | Pekko msgs/s | ratio | target | met |\n");
         out.append("|---|---:|---:|---:|---|---|\n");
         for (ComparisonRow row : rows) {
             out.append(row.markdown()).append('\n');
         }
+        out.append('\n');
+        boolean met = geometricMean >= WorkloadKind.GEOMETRIC_MEAN_TARGET;
+        out.append(String.format(Locale.ROOT, "%s: %.2f× (target ≥ %.1f×: %s)%n", GEOMETRIC_MEAN_LABEL,
+                geometricMean, WorkloadKind.GEOMETRIC_MEAN_TARGET, met ? "met" : "**not met**"));
         out.append('\n');
         out.append(String.format(Locale.ROOT, "%s run on %d cores, Java %s (%s). Ratios above 1.0 favour Troupe. "
                         + "Spawn rows: actors/s and seconds; %,d actors per round. Heap: %,d idle actors, "

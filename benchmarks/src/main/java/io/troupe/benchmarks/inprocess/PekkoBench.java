@@ -31,6 +31,10 @@ final class PekkoBench implements BenchRuntime {
             case FAN_OUT -> PekkoWorkloads.fanOut(system);
             case MAILBOX_4, MAILBOX_16 -> PekkoWorkloads.oneMailbox(system, kind.senders());
             case SPAWN_STOP -> PekkoWorkloads.spawnStop(system, spawnCount);
+            case RING -> PekkoSavinaWorkloads.ring(system);
+            case CHAMENEOS -> PekkoSavinaWorkloads.chameneos(system);
+            case BIG -> PekkoSavinaWorkloads.big(system);
+            case FORK_JOIN -> PekkoSavinaWorkloads.forkJoin(system);
         };
     }
 

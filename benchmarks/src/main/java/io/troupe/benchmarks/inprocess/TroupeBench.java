@@ -28,6 +28,10 @@ final class TroupeBench implements BenchRuntime {
             case FAN_OUT -> TroupeWorkloads.fanOut(troupe);
             case MAILBOX_4, MAILBOX_16 -> TroupeWorkloads.oneMailbox(troupe, kind.senders());
             case SPAWN_STOP -> TroupeWorkloads.spawnStop(troupe, spawnCount);
+            case RING -> TroupeSavinaWorkloads.ring(troupe);
+            case CHAMENEOS -> TroupeSavinaWorkloads.chameneos(troupe);
+            case BIG -> TroupeSavinaWorkloads.big(troupe);
+            case FORK_JOIN -> TroupeSavinaWorkloads.forkJoin(troupe);
         };
     }
 

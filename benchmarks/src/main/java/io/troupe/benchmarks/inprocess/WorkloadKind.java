@@ -1,8 +1,8 @@
 package io.troupe.benchmarks.inprocess;
 
 /**
- * The in-process workloads of issue 6, with the size of one round and the target Troupe must meet
- * against Pekko. A "message" is one {@code tell} delivered to an actor; replies and receipts count.
+ * The in-process workloads, with the size of one round and the target Troupe must meet against
+ * Pekko: those of issue 6, and the shapes of the Savina suite the actor literature measures (issue 20). A "message" is one {@code tell} delivered to an actor; replies and receipts count.
  *
  * <p><b>Threading:</b> immutable.
  */
@@ -49,12 +49,64 @@ enum WorkloadKind {
         long messagesPerRound(int spawnCount) {
             return spawnCount;
         }
+    },
+    /**
+     * One token passed {@link #RING_HOPS} times around a ring of {@link #RING_ACTORS} actors (Savina's thread
+     * ring).
+     */
+    RING("token ring, 128 actors, 1 token", 1.0) {
+        @Override
+        long messagesPerRound(int spawnCount) {
+            return RING_HOPS;
+        }
+    },
+    /**
+     * A broker pairs {@link #CHAMENEOS_CREATURES} creatures that ask it concurrently, until
+     * {@link #CHAMENEOS_MEETINGS} meetings (Savina's chameneos): 4 messages a meeting, two requests, the
+     * broker's answer and the creatures' exchange.
+     */
+    CHAMENEOS("chameneos, a broker pairing 64 actors", 1.0) {
+        @Override
+        long messagesPerRound(int spawnCount) {
+            return 4L * CHAMENEOS_MEETINGS;
+        }
+    },
+    /**
+     * Each of {@link #BIG_ACTORS} actors pings random peers, one ping at a time, {@link #BIG_PINGS} times
+     * (Savina's big).
+     */
+    BIG("big, 128 actors pinging random peers", 1.0) {
+        @Override
+        long messagesPerRound(int spawnCount) {
+            return 2L * BIG_ACTORS * BIG_PINGS;
+        }
+    },
+    /**
+     * A thread outside the runtime sends {@link #FORK_JOIN_TASKS} tasks to each of {@link #FORK_JOIN_ACTORS}
+     * actors, which compute a little for each (Savina's fork-join throughput).
+     */
+    FORK_JOIN("fork-join, 64 actors computing independent tasks", 1.0) {
+        @Override
+        long messagesPerRound(int spawnCount) {
+            return (long) FORK_JOIN_ACTORS * FORK_JOIN_TASKS;
+        }
     };
 
     static final int FAN_OUT_MESSAGES = 100_000;
     static final int FAN_OUT_CHILDREN = 256;
     static final int MAILBOX_MESSAGES = 400_000;
     static final int SPAWN_WINDOW = 1_000;
+    static final int RING_ACTORS = 128;
+    static final int RING_HOPS = 200_000;
+    static final int CHAMENEOS_CREATURES = 64;
+    static final int CHAMENEOS_MEETINGS = 100_000;
+    static final int BIG_ACTORS = 128;
+    static final int BIG_PINGS = 2_000;
+    static final int FORK_JOIN_ACTORS = 64;
+    /** Below the default mailbox capacity (10 000): the default mailboxes hold a whole round, nothing dropped. */
+    static final int FORK_JOIN_TASKS = 5_000;
+    /** The geometric mean of the workloads' ratios that Troupe must reach. */
+    static final double GEOMETRIC_MEAN_TARGET = 1.5;
     /** Bounded mailboxes that must hold a whole round without overflowing (Pekko's are unbounded). */
     static final int FLOODED_MAILBOX_CAPACITY = 1 << 20;
 

@@ -30,7 +30,7 @@ import io.troupe.benchmarks.LineCount;
  *   java -cp benchmarks/target/benchmarks.jar io.troupe.benchmarks.micro.MicroSuite [--quick]
  * </pre>
  *
- * Settings: {@link MicroSettings#FULL} (about 5 minutes on 2 cores) or, with {@code --quick},
+ * Settings: {@link MicroSettings#FULL} (about 10 minutes on 2 cores) or, with {@code --quick},
  * {@link MicroSettings#QUICK} (about 2 minutes). JMH's progress goes to stderr, the report to stdout;
  * the exit status is 0 when every benchmark ran, whatever the numbers, and 1 when one failed.
  *
@@ -60,28 +60,42 @@ public final class MicroSuite {
     static String run(MicroSettings settings, PrintStream progress) throws RunnerException, IOException {
         Path counts = Files.createTempFile("troupe-logger-counts-", ".txt");
         try {
-            ChainedOptionsBuilder options = new OptionsBuilder()
-                    .forks(settings.forks())
-                    .warmupIterations(settings.warmupIterations())
-                    .warmupTime(settings.warmupTime())
-                    .measurementIterations(settings.measurementIterations())
-                    .measurementTime(settings.measurementTime())
-                    // prepended, so that each benchmark's own @Fork(jvmArgsAppend) stays in force
-                    .jvmArgsPrepend("-D" + LineCount.REPORT_PROPERTY + "=" + counts)
-                    .shouldFailOnError(true);
-            for (String include : settings.includes()) {
-                options.include(include);
-            }
             if (settings.forks() == 0) {
                 // a smoke run in a test JVM measures nothing worth protecting from another JMH run
                 System.setProperty("jmh.ignoreLock", "true");
             }
-            Collection<RunResult> results = new Runner(options.build(),
-                    OutputFormatFactory.createFormatInstance(progress, VerboseMode.NORMAL)).run();
+            List<String> others = settings.includes().stream()
+                    .filter(include -> !include.startsWith(MicroSettings.LOGGER)).toList();
+            List<String> logger = settings.includes().stream()
+                    .filter(include -> include.startsWith(MicroSettings.LOGGER)).toList();
+            List<RunResult> results = new ArrayList<>();
+            results.addAll(runJmh(settings, settings.forks(), others, counts, progress));
+            results.addAll(runJmh(settings, settings.loggerForks(), logger, counts, progress));
             return new MicroReport(settings, results, readCounts(counts)).markdown();
         } finally {
             Files.deleteIfExists(counts);
         }
+    }
+
+    private static Collection<RunResult> runJmh(MicroSettings settings, int forks, List<String> includes, Path counts,
+            PrintStream progress) throws RunnerException {
+        if (includes.isEmpty()) {
+            return List.of();
+        }
+        ChainedOptionsBuilder options = new OptionsBuilder()
+                .forks(forks)
+                .warmupIterations(settings.warmupIterations())
+                .warmupTime(settings.warmupTime())
+                .measurementIterations(settings.measurementIterations())
+                .measurementTime(settings.measurementTime())
+                // prepended, so that each benchmark's own @Fork(jvmArgsAppend) stays in force
+                .jvmArgsPrepend("-D" + LineCount.REPORT_PROPERTY + "=" + counts)
+                .shouldFailOnError(true);
+        for (String include : includes) {
+            options.include(include);
+        }
+        return new Runner(options.build(), OutputFormatFactory.createFormatInstance(progress, VerboseMode.NORMAL))
+                .run();
     }
 
     private static List<LineCount> readCounts(Path file) throws IOException {

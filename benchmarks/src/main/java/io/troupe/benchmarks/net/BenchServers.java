@@ -45,6 +45,11 @@ final class BenchServers {
             return process.stop(STOP_TIMEOUT);
         }
 
+        /** The server process's CPU time so far. */
+        Duration cpuTime() {
+            return process.cpuTime();
+        }
+
         String transcript() {
             return process.transcript();
         }

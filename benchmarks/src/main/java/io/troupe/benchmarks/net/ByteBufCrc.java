@@ -18,6 +18,19 @@ final class ByteBufCrc {
     /** The CRC-32C of {@code length} bytes of {@code buf} from {@code index}; moves no index. */
     int of(ByteBuf buf, int index, int length) {
         crc.reset();
+        add(buf, index, length);
+        return (int) crc.getValue();
+    }
+
+    /** The CRC-32C of two ranges, one after the other, as if they were contiguous; moves no index. */
+    int of(ByteBuf first, int firstIndex, int firstLength, ByteBuf second, int secondIndex, int secondLength) {
+        crc.reset();
+        add(first, firstIndex, firstLength);
+        add(second, secondIndex, secondLength);
+        return (int) crc.getValue();
+    }
+
+    private void add(ByteBuf buf, int index, int length) {
         if (buf.hasArray()) {
             crc.update(buf.array(), buf.arrayOffset() + index, length);
         } else if (buf.nioBufferCount() == 1) {
@@ -27,6 +40,5 @@ final class ByteBufCrc {
                 crc.update(part);
             }
         }
-        return (int) crc.getValue();
     }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -58,13 +59,27 @@ public final class LoadGenerator {
      *                     failed") or its report cannot be read
      */
     public BenchResult run(int port, Shape shape) throws IOException, InterruptedException {
-        List<String> command = List.of(distribution.resolve("bin/troupe-client").toString(),
+        return run(port, shape, 0);
+    }
+
+    /**
+     * Runs one bench against {@code port} at {@code rate} requests/s over the shape's connections (its
+     * pipeline then bounds the requests in flight per connection), or as fast as the pipelines go (0).
+     *
+     * @throws IOException when the client fails (non-zero status other than "some requests
+     *                     failed") or its report cannot be read
+     */
+    public BenchResult run(int port, Shape shape, int rate) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(distribution.resolve("bin/troupe-client").toString(),
                 "--host", "127.0.0.1", "--port", Integer.toString(port), "--tenant", tenant, "--token", token,
                 "--timeout", "30s", "bench",
                 "--connections", Integer.toString(shape.connections()),
                 "--pipeline", Integer.toString(shape.pipeline()),
                 "--size", Integer.toString(shape.size()),
-                "--warmup", warmup, "--duration", duration, "--name", name);
+                "--warmup", warmup, "--duration", duration, "--name", name));
+        if (rate > 0) {
+            command.addAll(List.of("--rate", Integer.toString(rate)));
+        }
         ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().remove("JAVA_OPTS");
         Process process = builder.start();

@@ -15,13 +15,14 @@ import java.util.Locale;
  * Troupe with the echo plugin (a copy of the distribution), {@link NettyPekkoServer} and
  * {@link PlainNettyServer}. All three are started first; then each shape runs against each server in
  * turn (who goes first rotating from shape to shape), so that the servers of one shape see the same
- * machine. The markdown tables
- * ({@link NetworkReport}) go to standard output, progress to standard error.
+ * machine. Then, at each light rate, each server answers one connection sending that many requests/s
+ * ({@code --rate}) while its CPU time is taken, for the CPU per request of a mostly idle server. The
+ * markdown tables ({@link NetworkReport}) go to standard output, progress to standard error.
  *
  * <pre>
  * java -cp benchmarks.jar io.troupe.benchmarks.net.NetworkSuite [--quick] [--distribution DIR]
  *      [--warmup 3s] [--duration 10s] [--shapes 1x1x64,64x16x64,...] [--servers troupe,netty-pekko,plain-netty]
- *      [--jvm-opts "-Xms1g -Xmx1g"] [--rounds 1]
+ *      [--jvm-opts "-Xms1g -Xmx1g"] [--rounds 1] [--light-rates 100,1000,10000|none]
  * </pre>
  *
  * <p>Exit status 0 when every run completed without errors (targets missed or not), 1 when a
@@ -57,6 +58,28 @@ public final class NetworkSuite {
         }
     }
 
+    /** One connection at a fixed rate, up to 16 requests in flight (so a late one does not hold back the next). */
+    static final Shape LIGHT_SHAPE = new Shape(1, 16, 64);
+
+    private static void measureLight(LoadGenerator load, BenchServers.Running server, int rate, NetworkReport report,
+            List<String> failures, PrintStream err) throws InterruptedException {
+        String what = server.kind().label() + " at " + rate + " req/s";
+        err.println("NetworkSuite: " + what);
+        try {
+            long before = server.cpuTime().toNanos();
+            BenchResult result = load.run(server.port(), LIGHT_SHAPE, rate);
+            long cpu = server.cpuTime().toNanos() - before;
+            NetworkReport.LightRun run = new NetworkReport.LightRun(rate, server.kind(), result, cpu);
+            report.addLight(run);
+            err.printf(Locale.ROOT, "NetworkSuite:   %,.0f req/s, p50 %s, server CPU %.1f %%, %.1f µs per request%n",
+                    result.requestsPerSecond(), BenchResult.millis(result.p50Nanos()), run.cpuPercent(),
+                    run.cpuMicrosPerRequest());
+        } catch (IOException | IllegalStateException e) {
+            failures.add(what + ": " + e.getMessage());
+            err.println("NetworkSuite: " + what + " failed: " + e.getMessage());
+        }
+    }
+
     /** Runs the suite; returns the exit status. */
     static int run(String[] args, PrintStream out, PrintStream err) throws InterruptedException {
         SuiteOptions options;
@@ -80,6 +103,7 @@ public final class NetworkSuite {
         List<String> failures = new ArrayList<>();
         err.println("NetworkSuite: distribution " + distribution + "; warm-up " + options.warmup() + ", measured "
                 + options.duration() + " per shape; server JVM options: " + options.jvmOptions());
+        List<Integer> rates = options.lightRates();
         List<BenchServers.Running> running = new ArrayList<>();
         try {
             for (ServerKind kind : options.servers()) {
@@ -102,6 +126,12 @@ public final class NetworkSuite {
                     }
                 }
             }
+            // Light load: what each server's CPU costs per request when it is mostly idle.
+            for (int r = 0; r < rates.size(); r++) {
+                for (int i = 0; i < running.size(); i++) {
+                    measureLight(load, running.get((r + i) % running.size()), rates.get(r), report, failures, err);
+                }
+            }
             for (BenchServers.Running server : running) {
                 int status = server.stop();
                 // 143: a JVM ended by SIGTERM after running its shutdown hooks.
@@ -120,7 +150,10 @@ public final class NetworkSuite {
                 + "distribution defaults (workers and IO loops = cores); Netty " + "epoll, event loops = cores; "
                 + "Pekko default dispatcher fork-join, parallelism = cores, throughput 5. Load: troupe-client bench, "
                 + "warm-up " + options.warmup() + ", measured " + options.duration() + (options.rounds() > 1
-                        ? "; each row is the median-throughput run of " + options.rounds() + " rounds" : "") + ".");
+                        ? "; each row is the median-throughput run of " + options.rounds() + " rounds" : "") + "."
+                + (rates.isEmpty() ? "" : " Light load: troupe-client bench --rate R on 1 connection (at most 16 in"
+                        + " flight, 64 B); the server's CPU time (user + system, /proc) from just before the client"
+                        + " starts to just after it ends, over every request due in warm-up and measured time."));
         out.flush();
         if (report.totalErrors() > 0) {
             failures.add(report.totalErrors() + " requests failed");

@@ -74,6 +74,17 @@ public final class ServerProcess implements AutoCloseable {
     }
 
     /**
+     * The CPU time (user and system, all threads) the process has used so far, as the kernel counts it
+     * (clock ticks, 10 ms on Linux).
+     *
+     * @throws IllegalStateException where the platform does not tell
+     */
+    public Duration cpuTime() {
+        return process.info().totalCpuDuration().orElseThrow(
+                () -> new IllegalStateException("the CPU time of process " + pid() + " is not available here"));
+    }
+
+    /**
      * Sends SIGTERM and waits for the exit; kills the process if it has not exited within
      * {@code timeout}.
      *

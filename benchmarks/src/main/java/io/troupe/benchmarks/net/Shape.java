@@ -10,16 +10,19 @@ import java.util.List;
  */
 public record Shape(int connections, int pipeline, int size) {
 
-    /** The four shapes of the issue. */
+    /** The shapes of issues 6 and 20: one connection, pipelined, large frames, many connections. */
     static final List<Shape> STANDARD = List.of(new Shape(1, 1, 64), new Shape(64, 16, 64), new Shape(64, 1, 4096),
-            new Shape(1000, 1, 64));
+            new Shape(64, 4, 65536), new Shape(1000, 1, 64), new Shape(5000, 1, 64));
 
     static final Shape SINGLE = new Shape(1, 1, 64);
     static final Shape PIPELINED = new Shape(64, 16, 64);
 
-    /** {@code 1x1x64,64x16x64}: connections x pipeline x bytes, comma-separated. */
+    /** {@code 1x1x64,64x16x64}: connections x pipeline x bytes, comma-separated; {@code none} for none. */
     public static List<Shape> parseList(String text) {
         List<Shape> shapes = new ArrayList<>();
+        if (text.equals("none")) {
+            return shapes;
+        }
         for (String item : text.split(",")) {
             String[] parts = item.trim().split("x");
             if (parts.length != 3) {

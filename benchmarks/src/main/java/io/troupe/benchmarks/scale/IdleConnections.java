@@ -55,10 +55,13 @@ final class IdleConnections implements AutoCloseable {
     /**
      * Opens {@code count} connections and waits until each has been welcomed or has failed.
      *
+     * @param first    the index of the first connection among all those the suite opens: it picks the
+     *                 source address and port ({@code 2 + index / perAddress}, {@code FIRST_PORT + index %
+     *                 perAddress}), so that several calls never bind the same one
      * @param progress told every 10 000 connections
      */
-    static IdleConnections open(int port, String tenant, String token, int count, int perAddress, int concurrency,
-            IntConsumer progress) throws InterruptedException, UnknownHostException {
+    static IdleConnections open(int port, String tenant, String token, int first, int count, int perAddress,
+            int concurrency, IntConsumer progress) throws InterruptedException, UnknownHostException {
         if (perAddress < 1 || perAddress > MAX_PER_ADDRESS) {
             throw new IllegalArgumentException("connections per address must be 1 to " + MAX_PER_ADDRESS);
         }
@@ -68,7 +71,7 @@ final class IdleConnections implements AutoCloseable {
         AtomicLong failures = new AtomicLong();
         AtomicReference<Throwable> firstFailure = new AtomicReference<>();
         long start = System.nanoTime();
-        for (int i = 0; i < count; i++) {
+        for (int i = first; i < first + count; i++) {
             int address = 2 + i / perAddress;
             InetAddress from = InetAddress.getByAddress(new byte[] {127, 0, (byte) (address >> 8), (byte) address});
             InetSocketAddress local = new InetSocketAddress(from, FIRST_PORT + i % perAddress);
@@ -84,7 +87,7 @@ final class IdleConnections implements AutoCloseable {
                 }
                 handshakes.release();
             });
-            if ((i + 1) % 10_000 == 0) {
+            if ((i + 1 - first) % 10_000 == 0) {
                 progress.accept(i + 1);
             }
         }

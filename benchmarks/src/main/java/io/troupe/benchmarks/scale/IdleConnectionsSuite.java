@@ -6,6 +6,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
@@ -20,32 +21,35 @@ import io.troupe.client.TroupeClient;
 /**
  * The scale benchmark: Troupe (a copy of the distribution, heap capped by {@code -Xmx1g}) holding
  * many idle authenticated connections of the demo tenant, opened from this process
- * ({@link IdleConnections}). Measures the time until all are authenticated, the server's heap in
- * use after a full GC before and after ({@link HeapProbe}), hence bytes per connection, and the
- * round trip of {@code echo} requests on a fresh connection while the others stay open.
+ * ({@link IdleConnections}) in steps (by default 5 000, 10 000 and 19 000 in all, the most this machine's
+ * file limit allows). At each step it takes the server's heap in use after a full GC ({@link HeapProbe}),
+ * its resident set and the kernel's slab memory ({@link ProcessMemory}), hence the cost per connection
+ * and whether it stays flat from step to step; at the end, the round trip of {@code echo} requests on a
+ * fresh connection while the others stay open, and a projection to a million connections with what would
+ * limit it first ({@link ScaleReport}). The idle-timeout machinery is on (an hour), as in production.
  *
  * <pre>
- * java -cp benchmarks.jar io.troupe.benchmarks.scale.IdleConnectionsSuite [--quick] [--connections 50000]
- *      [--distribution DIR] [--per-address 20000] [--jvm-opts -Xmx1g]
+ * java -cp benchmarks.jar io.troupe.benchmarks.scale.IdleConnectionsSuite [--quick] [--steps 5000,10000,19000]
+ *      [--connections N] [--distribution DIR] [--per-address 20000] [--jvm-opts -Xmx1g]
  * </pre>
  *
- * <p>Needs an open-file limit above the connection count in this process (the server's is raised
- * by the suite); it says what to raise when it is too low. Table on standard output, progress on
- * standard error; exit 0 when every connection and echo succeeded (targets met or not), 1 otherwise,
- * 64 for a bad command line.
+ * <p>Needs an open-file limit above the largest step in this process (the server's is raised by the
+ * suite); steps above it are lowered to it, and the suite says what to raise. Tables on standard output,
+ * progress on standard error; exit 0 when every connection and echo succeeded (targets met or not), 1
+ * otherwise, 64 for a bad command line.
  *
  * <p><b>Threading:</b> runs on the main thread.
  */
 public final class IdleConnectionsSuite {
 
-    static final int DEFAULT_CONNECTIONS = 50_000;
-    static final int QUICK_CONNECTIONS = 2_000;
+    static final List<Integer> DEFAULT_STEPS = List.of(5_000, 10_000, 19_000);
+    static final List<Integer> QUICK_STEPS = List.of(1_000, 2_000);
     private static final int ECHO_WARMUP = 200;
     private static final int ECHO_SAMPLES = 100;
-    private static final long GIB = 1L << 30;
     /** File descriptors besides the connections: jars, selectors, pipes, the listening socket. */
     private static final int FD_MARGIN = 1_000;
-    private static final long TEN_MILLIS = TimeUnit.MILLISECONDS.toNanos(10);
+    /** Long enough never to close a connection during the run; the timers run all the same. */
+    private static final int IDLE_TIMEOUT_SECONDS = 3_600;
 
     private IdleConnectionsSuite() {
     }
@@ -55,7 +59,7 @@ public final class IdleConnectionsSuite {
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
-        Integer connections = null;
+        List<Integer> requested = null;
         boolean quick = false;
         String distributionOption = null;
         int perAddress = 20_000;
@@ -64,7 +68,8 @@ public final class IdleConnectionsSuite {
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
                     case "--quick" -> quick = true;
-                    case "--connections" -> connections = Integer.parseInt(args[++i]);
+                    case "--connections" -> requested = List.of(Integer.parseInt(args[++i]));
+                    case "--steps" -> requested = parseSteps(args[++i]);
                     case "--distribution" -> distributionOption = args[++i];
                     case "--per-address" -> perAddress = Integer.parseInt(args[++i]);
                     case "--jvm-opts" -> jvmOptions = args[++i];
@@ -75,21 +80,15 @@ public final class IdleConnectionsSuite {
             err.println("IdleConnectionsSuite: bad command line " + Arrays.toString(args) + ": " + e.getMessage());
             return 64;
         }
-        int requested = connections != null ? connections : quick ? QUICK_CONNECTIONS : DEFAULT_CONNECTIONS;
-        long limit = OpenFileLimit.current();
-        int count = requested;
-        if (limit >= 0 && limit < requested + FD_MARGIN) {
-            count = (int) Math.max(0, limit - FD_MARGIN);
-            err.println("IdleConnectionsSuite: the open-file limit is " + limit + " (ulimit -n), but " + requested
-                    + " connections need about " + (requested + FD_MARGIN) + " in this process and in the "
-                    + "server: raise it (as root with CAP_SYS_RESOURCE: `ulimit -n 200000` before java; or the "
-                    + "hard limit in /etc/security/limits.conf or the container's settings). Running " + count
-                    + " connections instead; the heap for " + requested + " is extrapolated from them.");
-            if (count < 1) {
-                return 1;
-            }
+        if (requested == null) {
+            requested = quick ? QUICK_STEPS : DEFAULT_STEPS;
         }
-        long needed = count + (long) FD_MARGIN;
+        long limit = OpenFileLimit.current();
+        List<Integer> steps = fitSteps(requested, limit, err);
+        if (steps.isEmpty()) {
+            return 1;
+        }
+        int most = steps.get(steps.size() - 1);
         Path distribution;
         try {
             distribution = DistributionLocator.locate(distributionOption);
@@ -101,41 +100,94 @@ public final class IdleConnectionsSuite {
         int port = freePort();
         // the admission limits are sized for this load, as an operator expecting it would: all of it may come
         // from a few addresses and connect at once (their defaults would refuse most of it, on purpose)
-        String admitted = Integer.toString(count + 1_000);
+        String admitted = Integer.toString(most + 1_000);
         TroupeInstance.Settings settings = new TroupeInstance.Settings(port,
-                List.of(new TroupeInstance.Tenant("demo", token, count + 100)), Map.of("maxConnections", admitted,
-                        "maxConnectionsPerAddress", admitted, "maxUnauthenticatedConnections", admitted), List.of(), 0,
-                jvmOptions, (int) Math.min(Integer.MAX_VALUE, needed + 10_000));
-        err.println("IdleConnectionsSuite: starting Troupe (" + jvmOptions + ") for " + count + " connections");
+                List.of(new TroupeInstance.Tenant("demo", token, most + 100)), Map.of("maxConnections", admitted,
+                        "maxConnectionsPerAddress", admitted, "maxUnauthenticatedConnections", admitted), List.of(),
+                IDLE_TIMEOUT_SECONDS, jvmOptions, (int) Math.min(Integer.MAX_VALUE, most + (long) FD_MARGIN + 10_000));
+        err.println("IdleConnectionsSuite: starting Troupe (" + jvmOptions + ") for " + steps + " connections");
         try (TroupeInstance troupe = TroupeInstance.start(distribution, settings)) {
             long pid = troupe.process().pid();
-            long before = settledHeap(pid);
-            err.println("IdleConnectionsSuite: heap in use before: " + mib(before));
-            IdleConnections idle;
+            ScaleReport report = new ScaleReport(requested, limit, OpenFileLimit.hard(), jvmOptions);
+            report.start(settledHeap(pid), ProcessMemory.residentBytes(pid), ProcessMemory.slabBytes());
+            Map<String, Long> classesBefore = HeapProbe.histogram(pid);
+            err.println("IdleConnectionsSuite: heap in use before: " + ScaleReport.mib(report.baseHeap()));
+            List<IdleConnections> open = new ArrayList<>();
             try {
-                idle = IdleConnections.open(port, "demo", token, count, perAddress, 512,
-                        opened -> err.println("IdleConnectionsSuite: " + opened + " connecting or connected"));
-            } catch (IOException e) {
-                err.println("IdleConnectionsSuite: " + e);
-                return 1;
-            }
-            try (idle) {
-                err.printf(Locale.ROOT, "IdleConnectionsSuite: %d connected in %.2f s, %d failed%s%n", idle.opened(),
-                        idle.elapsedNanos() / 1e9, idle.failures(),
-                        idle.firstFailure() == null ? "" : " (first: " + idle.firstFailure() + ")");
-                long after = HeapProbe.usedAfterFullGc(pid);
+                int opened = 0;
+                for (int step : steps) {
+                    IdleConnections idle;
+                    try {
+                        idle = IdleConnections.open(port, "demo", token, opened, step - opened, perAddress, 512,
+                                count -> err.println("IdleConnectionsSuite: " + count + " connecting or connected"));
+                    } catch (IOException e) {
+                        err.println("IdleConnectionsSuite: " + e);
+                        return 1;
+                    }
+                    open.add(idle);
+                    err.printf(Locale.ROOT, "IdleConnectionsSuite: %d more connected in %.2f s, %d failed%s%n",
+                            idle.opened(), idle.elapsedNanos() / 1e9, idle.failures(),
+                            idle.firstFailure() == null ? "" : " (first: " + idle.firstFailure() + ")");
+                    if (idle.failures() > 0) {
+                        err.println("IdleConnectionsSuite: errors: " + idle.failures() + " connections failed"
+                                + "\n--- server output ---\n" + troupe.process().transcript());
+                        return 1;
+                    }
+                    opened = step;
+                    report.step(step, idle.elapsedNanos(), HeapProbe.usedAfterFullGc(pid),
+                            ProcessMemory.residentBytes(pid), ProcessMemory.slabBytes());
+                }
+                report.classes(classesBefore, HeapProbe.histogram(pid));
                 long[] echo = echoRoundTrips(port, token);
-                print(out, requested, count, idle, before, after, echo, jvmOptions, limit);
-                if (idle.failures() > 0 || echo == null) {
-                    err.println("IdleConnectionsSuite: errors: " + idle.failures() + " connections failed"
-                            + (echo == null ? ", echo failed" : "") + "\n--- server output ---\n"
+                report.print(out, echo, ProcessMemory.totalBytes());
+                if (echo == null) {
+                    err.println("IdleConnectionsSuite: errors: echo failed\n--- server output ---\n"
                             + troupe.process().transcript());
                     return 1;
                 }
+            } finally {
+                open.forEach(IdleConnections::close);
             }
             troupe.stop();
         }
         return 0;
+    }
+
+    private static List<Integer> parseSteps(String text) {
+        List<Integer> steps = new ArrayList<>();
+        for (String item : text.split(",")) {
+            int step = Integer.parseInt(item.trim());
+            if (step < 1 || (!steps.isEmpty() && step <= steps.get(steps.size() - 1))) {
+                throw new IllegalArgumentException("--steps must be increasing counts of connections: " + text);
+            }
+            steps.add(step);
+        }
+        return steps;
+    }
+
+    /** The steps that fit this process's open-file limit: those above it are lowered to it (once). */
+    private static List<Integer> fitSteps(List<Integer> requested, long limit, PrintStream err) {
+        long most = requested.get(requested.size() - 1);
+        if (limit < 0 || limit >= most + FD_MARGIN) {
+            return requested;
+        }
+        int cap = (int) Math.max(0, limit - FD_MARGIN);
+        err.println("IdleConnectionsSuite: the open-file limit is " + limit + " (ulimit -n), but " + most
+                + " connections need about " + (most + FD_MARGIN) + " in this process and in the server: raise it "
+                + "(as root with CAP_SYS_RESOURCE: `ulimit -n 200000` before java; or the hard limit in "
+                + "/etc/security/limits.conf or the container's settings). Stopping at " + cap + " connections.");
+        List<Integer> fitted = new ArrayList<>();
+        for (int step : requested) {
+            if (step < cap) {
+                fitted.add(step);
+            } else {
+                if (cap > 0) {
+                    fitted.add(cap);
+                }
+                break;
+            }
+        }
+        return fitted;
     }
 
     /** Sorted round-trip times in nanoseconds of {@link #ECHO_SAMPLES} echoes, after a warm-up; null on failure. */
@@ -180,52 +232,6 @@ public final class IdleConnectionsSuite {
             previous = now;
         }
         return previous;
-    }
-
-    private static void print(PrintStream out, int requested, int count, IdleConnections idle, long before,
-            long after, long[] echo, String jvmOptions, long openFileLimit) {
-        long perConnection = idle.opened() == 0 ? 0 : (after - before) / idle.opened();
-        long extrapolated = before + perConnection * requested;
-        out.println("| measure | value | target | met |");
-        out.println("|---|---:|---|---|");
-        out.printf(Locale.ROOT, "| idle authenticated connections | %,d of %,d | %,d | %s |%n", idle.opened(), count,
-                requested, met(idle.opened() == requested));
-        out.printf(Locale.ROOT, "| time to connect and authenticate all | %.2f s | — | — |%n",
-                idle.elapsedNanos() / 1e9);
-        out.printf(Locale.ROOT, "| server heap in use after full GC, before | %s | — | — |%n", mib(before));
-        out.printf(Locale.ROOT, "| server heap in use after full GC, with the connections | %s | < 1 GiB | %s |%n",
-                mib(after), met(after < GIB));
-        out.printf(Locale.ROOT, "| heap per connection | %,d B | — | — |%n", perConnection);
-        if (count < requested) {
-            out.printf(Locale.ROOT, "| server heap extrapolated to %,d connections | %s | < 1 GiB | %s |%n", requested,
-                    mib(extrapolated), met(extrapolated < GIB));
-        }
-        if (echo != null) {
-            out.printf(Locale.ROOT, "| echo round trip meanwhile, p50 of %d | %.3f ms | — | — |%n", echo.length,
-                    echo[echo.length / 2] / 1e6);
-            out.printf(Locale.ROOT, "| echo round trip meanwhile, max of %d | %.3f ms | < 10 ms | %s |%n", echo.length,
-                    echo[echo.length - 1] / 1e6, met(echo[echo.length - 1] < TEN_MILLIS));
-        } else {
-            out.println("| echo round trip meanwhile | failed | < 10 ms | **no** |");
-        }
-        out.println();
-        if (count < requested) {
-            out.printf(Locale.ROOT, "**%,d connections were requested, but the open-file limit (ulimit -n) is %,d:"
-                    + " %,d were opened, and the heap for %,d is extrapolated from them. Raise the limit to run "
-                    + "them all.**%n%n", requested, openFileLimit, count, requested);
-        }
-        out.println("Server: Troupe distribution defaults with JAVA_OPTS=" + jvmOptions + ", idle timeout off, tenant "
-                + "limit above the count; clients: one process, 2 IO threads, from 127.0.0.2 and up, a port each, at most 512 "
-                + "handshakes at once. Heap: jcmd GC.run then GC.heap_info.");
-        out.flush();
-    }
-
-    private static String mib(long bytes) {
-        return String.format(Locale.ROOT, "%.1f MiB", bytes / (1024.0 * 1024.0));
-    }
-
-    private static String met(boolean met) {
-        return met ? "yes" : "**no**";
     }
 
     private static int freePort() throws IOException {

@@ -18,11 +18,20 @@ final class OpenFileLimit {
 
     /** The limit, {@link Long#MAX_VALUE} for unlimited, or -1 when it cannot be read (not Linux). */
     static long current() {
+        return read(0);
+    }
+
+    /** The hard limit (what the soft one may be raised to without privileges), as {@link #current()}. */
+    static long hard() {
+        return read(1);
+    }
+
+    private static long read(int column) {
         try {
             for (String line : Files.readAllLines(Path.of("/proc/self/limits"))) {
                 if (line.startsWith("Max open files")) {
-                    String soft = line.substring("Max open files".length()).trim().split("\\s+")[0];
-                    return soft.equals("unlimited") ? Long.MAX_VALUE : Long.parseLong(soft);
+                    String value = line.substring("Max open files".length()).trim().split("\\s+")[column];
+                    return value.equals("unlimited") ? Long.MAX_VALUE : Long.parseLong(value);
                 }
             }
         } catch (IOException | NumberFormatException e) {

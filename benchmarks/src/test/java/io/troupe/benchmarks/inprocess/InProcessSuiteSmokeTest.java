@@ -36,6 +36,9 @@ class InProcessSuiteSmokeTest {
         }
         assertPositiveRow(rows, InProcessSuite.SPAWN_TIME_LABEL, report);
         assertPositiveRow(rows, InProcessSuite.HEAP_LABEL, report);
+        assertTrue(Pattern.compile("^" + InProcessSuite.GEOMETRIC_MEAN_LABEL
+                + ": [0-9]+\\.[0-9]{2}× \\(target ≥ 1\\.5×: (met|\\*\\*not met\\*\\*)\\)$", Pattern.MULTILINE)
+                .matcher(report).find(), report);
         assertTrue(report.contains("fork-join-executor"), "the Pekko configuration is printed:\n" + report);
         assertTrue(report.contains("WorkerPool of"), "the Troupe settings are printed:\n" + report);
     }

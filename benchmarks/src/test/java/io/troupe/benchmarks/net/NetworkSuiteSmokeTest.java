@@ -60,5 +60,17 @@ class NetworkSuiteSmokeTest {
         }
         assertTrue(report.contains("| 4 × 2 × 64 B: Troupe req/s ≥ 1.0× Netty+Pekko | "), report);
         assertTrue(report.contains("| 4 × 2 × 64 B: Troupe p99 ≤ Netty+Pekko p99 | "), report);
+        Pattern light = Pattern.compile("^\\| 1,000 req/s, 1 connection \\| (.+?) \\| ([0-9,]+) \\| [0-9.]+ ms "
+                + "\\| [0-9.]+ ms \\| ([0-9.]+) % \\| ([0-9.]+) µs \\|$", Pattern.MULTILINE);
+        Matcher lightRows = light.matcher(report);
+        int lightCount = 0;
+        while (lightRows.find()) {
+            lightCount++;
+            // paced: every request due in the measured second is counted, whichever server
+            assertEquals("1,000", lightRows.group(2), lightRows.group());
+            assertTrue(Double.parseDouble(lightRows.group(4)) > 0, lightRows.group());
+        }
+        assertEquals(ServerKind.values().length, lightCount, report);
+        assertTrue(report.contains("| 1,000 req/s: Troupe CPU per request ≤ 1.2× plain Netty | "), report);
     }
 }

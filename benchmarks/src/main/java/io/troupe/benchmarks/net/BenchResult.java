@@ -15,19 +15,16 @@ import java.util.regex.Pattern;
  * @param p99Nanos          99th percentile
  * @param p999Nanos         99.9th percentile
  * @param errors            requests that failed
- * @param runSeconds        warm-up plus measured time, as the report gives them
  */
-public record BenchResult(double requestsPerSecond, long p50Nanos, long p99Nanos, long p999Nanos, long errors,
-        double runSeconds) {
+public record BenchResult(double requestsPerSecond, long p50Nanos, long p99Nanos, long p999Nanos, long errors) {
 
     private static final Pattern THROUGHPUT = Pattern.compile("throughput: ([0-9.]+) requests/s");
     private static final Pattern LATENCY = Pattern.compile("latency (p50|p99|p99\\.9): ([0-9.]+) (us|ms|s)");
     private static final Pattern ERRORS = Pattern.compile("errors: (\\d+).*");
-    private static final Pattern TIME = Pattern.compile("(warmup|duration): ([0-9.]+) s");
 
     /**
-     * Reads the report lines of {@code troupe-client bench} ({@code warmup: 3.000 s}, {@code duration:
-     * 10.000 s}, {@code throughput: ... requests/s}, {@code latency p50: 80 us}, ..., {@code errors: 0}).
+     * Reads the report lines of {@code troupe-client bench} ({@code throughput: ... requests/s},
+     * {@code latency p50: 80 us}, ..., {@code errors: 0}).
      *
      * @throws IllegalArgumentException when a value is missing
      */
@@ -37,12 +34,9 @@ public record BenchResult(double requestsPerSecond, long p50Nanos, long p99Nanos
         long p99 = -1;
         long p999 = -1;
         Long errors = null;
-        double runSeconds = 0;
         for (String line : lines) {
             Matcher m;
-            if ((m = TIME.matcher(line)).matches()) {
-                runSeconds += Double.parseDouble(m.group(2));
-            } else if ((m = THROUGHPUT.matcher(line)).matches()) {
+            if ((m = THROUGHPUT.matcher(line)).matches()) {
                 throughput = Double.parseDouble(m.group(1));
             } else if ((m = LATENCY.matcher(line)).matches()) {
                 long nanos = toNanos(Double.parseDouble(m.group(2)), m.group(3));
@@ -58,7 +52,7 @@ public record BenchResult(double requestsPerSecond, long p50Nanos, long p99Nanos
         if (throughput == null || p50 < 0 || p99 < 0 || p999 < 0 || errors == null) {
             throw new IllegalArgumentException("incomplete bench report:\n" + String.join("\n", lines));
         }
-        return new BenchResult(throughput, p50, p99, p999, errors, runSeconds);
+        return new BenchResult(throughput, p50, p99, p999, errors);
     }
 
     /** {@code 0.081 ms}. */

@@ -1,12 +1,15 @@
 package io.troupe.benchmarks.net;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * The one load generator of the network suite: the distribution's {@code bin/troupe-client bench}
@@ -59,17 +62,21 @@ public final class LoadGenerator {
      *                     failed") or its report cannot be read
      */
     public BenchResult run(int port, Shape shape) throws IOException, InterruptedException {
-        return run(port, shape, 0);
+        return run(port, shape, 0, line -> { });
     }
 
     /**
      * Runs one bench against {@code port} at {@code rate} requests/s over the shape's connections (its
      * pipeline then bounds the requests in flight per connection), or as fast as the pipelines go (0).
      *
+     * @param progress told each line the client prints on standard error as it comes (on another thread):
+     *                 {@code troupe-client bench: warming up for ...} once the connections are made, then
+     *                 the progress lines
      * @throws IOException when the client fails (non-zero status other than "some requests
      *                     failed") or its report cannot be read
      */
-    public BenchResult run(int port, Shape shape, int rate) throws IOException, InterruptedException {
+    public BenchResult run(int port, Shape shape, int rate, Consumer<String> progress)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(distribution.resolve("bin/troupe-client").toString(),
                 "--host", "127.0.0.1", "--port", Integer.toString(port), "--tenant", tenant, "--token", token,
                 "--timeout", "30s", "bench",
@@ -85,7 +92,7 @@ public final class LoadGenerator {
         Process process = builder.start();
         process.getOutputStream().close();
         StringBuilder stderr = new StringBuilder();
-        Thread errors = drain(process.getErrorStream(), stderr);
+        Thread errors = drain(process.getErrorStream(), stderr, progress);
         String stdout = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!process.waitFor(5, TimeUnit.MINUTES)) {
             process.destroyForcibly();
@@ -104,12 +111,14 @@ public final class LoadGenerator {
         }
     }
 
-    private static Thread drain(InputStream stream, StringBuilder into) {
+    private static Thread drain(InputStream stream, StringBuilder into, Consumer<String> lines) {
         Thread thread = new Thread(() -> {
-            try {
-                String text = new String(stream.readAllBytes(), StandardCharsets.UTF_8);
-                synchronized (into) {
-                    into.append(text);
+            try (BufferedReader reader = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
+                for (String line; (line = reader.readLine()) != null; ) {
+                    synchronized (into) {
+                        into.append(line).append('\n');
+                    }
+                    lines.accept(line);
                 }
             } catch (IOException e) {
                 synchronized (into) {

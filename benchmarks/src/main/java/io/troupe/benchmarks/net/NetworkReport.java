@@ -25,18 +25,19 @@ final class NetworkReport {
     /**
      * One light-load run: a server answering {@code rate} requests/s and the CPU time it used meanwhile.
      *
-     * @param cpuNanos the server's CPU time from just before the load generator started to just after it ended
+     * @param cpuNanos the server's CPU time in the measured window ({@link CpuWindow})
+     * @param seconds  the measured window
      */
-    record LightRun(int rate, ServerKind server, BenchResult result, long cpuNanos) {
+    record LightRun(int rate, ServerKind server, BenchResult result, long cpuNanos, double seconds) {
 
-        /** The server's CPU time per request: all of it over every request due in the run (warm-up included). */
+        /** The server's CPU time per request: the window's over the requests due in it. */
         double cpuMicrosPerRequest() {
-            return cpuNanos / 1e3 / (rate * result.runSeconds());
+            return cpuNanos / 1e3 / (rate * seconds);
         }
 
-        /** The server's CPU use over the run, in % of one core. */
+        /** The server's CPU use over the window, in % of one core. */
         double cpuPercent() {
-            return cpuNanos / 1e7 / result.runSeconds();
+            return cpuNanos / 1e7 / seconds;
         }
     }
 

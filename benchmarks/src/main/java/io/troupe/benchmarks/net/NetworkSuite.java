@@ -61,15 +61,19 @@ public final class NetworkSuite {
     /** One connection at a fixed rate, up to 16 requests in flight (so a late one does not hold back the next). */
     static final Shape LIGHT_SHAPE = new Shape(1, 16, 64);
 
-    private static void measureLight(LoadGenerator load, BenchServers.Running server, int rate, NetworkReport report,
-            List<String> failures, PrintStream err) throws InterruptedException {
+    private static void measureLight(LoadGenerator load, BenchServers.Running server, int rate, SuiteOptions options,
+            NetworkReport report, List<String> failures, PrintStream err) throws InterruptedException {
         String what = server.kind().label() + " at " + rate + " req/s";
         err.println("NetworkSuite: " + what);
         try {
-            long before = server.cpuTime().toNanos();
-            BenchResult result = load.run(server.port(), LIGHT_SHAPE, rate);
-            long cpu = server.cpuTime().toNanos() - before;
-            NetworkReport.LightRun run = new NetworkReport.LightRun(rate, server.kind(), result, cpu);
+            CpuWindow window = new CpuWindow(server::cpuTime, options.warmup(), options.duration());
+            BenchResult result = load.run(server.port(), LIGHT_SHAPE, rate, line -> {
+                if (line.startsWith("troupe-client bench: warming up")) {
+                    window.start();
+                }
+            });
+            NetworkReport.LightRun run = new NetworkReport.LightRun(rate, server.kind(), result, window.cpuNanos(),
+                    window.seconds());
             report.addLight(run);
             err.printf(Locale.ROOT, "NetworkSuite:   %,.0f req/s, p50 %s, server CPU %.1f %%, %.1f µs per request%n",
                     result.requestsPerSecond(), BenchResult.millis(result.p50Nanos()), run.cpuPercent(),
@@ -129,7 +133,8 @@ public final class NetworkSuite {
             // Light load: what each server's CPU costs per request when it is mostly idle.
             for (int r = 0; r < rates.size(); r++) {
                 for (int i = 0; i < running.size(); i++) {
-                    measureLight(load, running.get((r + i) % running.size()), rates.get(r), report, failures, err);
+                    measureLight(load, running.get((r + i) % running.size()), rates.get(r), options, report, failures,
+                            err);
                 }
             }
             for (BenchServers.Running server : running) {
@@ -151,9 +156,9 @@ public final class NetworkSuite {
                 + "Pekko default dispatcher fork-join, parallelism = cores, throughput 5. Load: troupe-client bench, "
                 + "warm-up " + options.warmup() + ", measured " + options.duration() + (options.rounds() > 1
                         ? "; each row is the median-throughput run of " + options.rounds() + " rounds" : "") + "."
-                + (rates.isEmpty() ? "" : " Light load: troupe-client bench --rate R on 1 connection (at most 16 in"
-                        + " flight, 64 B); the server's CPU time (user + system, /proc) from just before the client"
-                        + " starts to just after it ends, over every request due in warm-up and measured time."));
+                + (rates.isEmpty() ? "" : " Light load (after the shapes, so every server's JIT is warm): troupe-client"
+                        + " bench --rate R on 1 connection (at most 16 in flight, 64 B); the server's CPU time (user +"
+                        + " system, /proc) over the measured window, divided by the requests due in it."));
         out.flush();
         if (report.totalErrors() > 0) {
             failures.add(report.totalErrors() + " requests failed");

@@ -6,6 +6,7 @@ import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -65,6 +66,8 @@ final class BenchServers {
     }
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+    /** Connections Troupe admits from one address, and before their HELLO: above the largest shape. */
+    private static final String ADMITTED = "10000";
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(20);
     /** Netty logs through SLF4J when present: keep the benchmark servers' logging out of the way. */
     private static final String NO_LOGGING = "-Dslf4j.provider=org.slf4j.helpers.NOP_FallbackServiceProvider";
@@ -99,8 +102,15 @@ final class BenchServers {
         int port = freePort();
         return switch (kind) {
             case TROUPE -> {
-                Map<String, String> keys = tls == null ? Map.of() : Map.of("tls.keystore", tls.keystore().toString(),
-                        "tls.keystorePassword", tls.password());
+                // admission sized for the shapes, as an operator expecting them would: every connection comes
+                // from 127.0.0.1 and connects at once (the defaults, an eighth and a quarter of the file limit,
+                // would refuse most of 5000 on purpose)
+                Map<String, String> keys = new LinkedHashMap<>(Map.of("maxConnectionsPerAddress", ADMITTED,
+                        "maxUnauthenticatedConnections", ADMITTED));
+                if (tls != null) {
+                    keys.put("tls.keystore", tls.keystore().toString());
+                    keys.put("tls.keystorePassword", tls.password());
+                }
                 TroupeInstance troupe = TroupeInstance.start(distribution, new TroupeInstance.Settings(port,
                         List.of(new TroupeInstance.Tenant(tenant, token, 100_000)), keys, List.of(), 0, jvmOptions,
                         100_000));

@@ -14,8 +14,8 @@ import java.util.concurrent.locks.LockSupport;
  * starts with {@code min} workers and may be resized between {@code min} and {@code max} by a
  * monitor ({@link #addWorkers}, {@link #retireIdle}).
  *
- * <p>Idle workers spin briefly, keep polling while yielding their core for the pool's spin time, then
- * register in the idle queue and park ({@link Worker}). {@link #execute} from outside the pool
+ * <p>Idle workers spin briefly, keep polling while yielding their core for the pool's spin time (while
+ * such spins find work: {@link AdaptiveSpin}), then register in the idle queue and park ({@link Worker}). {@link #execute} from outside the pool
  * appends the task and, unless a worker is in its yielding spin (it will find the task), unparks one
  * registered worker; a spinner that finds a task while no other spins wakes a parked worker for
  * whatever else is queued. A worker re-checks the run queue after it stops spinning and after

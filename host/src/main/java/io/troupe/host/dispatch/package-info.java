@@ -9,7 +9,8 @@
  *                                                                                  unpark an idle one
  *  WorkerPool ── Worker "troupe-worker-1" … "troupe-worker-N"  (min … max; names never reused)
  *                  │ next task: its slot (at most LOCAL_STREAK in a row), else the run queue,
- *                  │            else a spin (troupe.workers.spinMicros, yielding), else park
+ *                  │            else a spin (troupe.workers.spinMicros, yielding; only while spins
+ *                  │            find work: AdaptiveSpin), else park
  *                  │ idle too long while another turn runs: steal that worker's slot
  *                  ▼
  *               cell.run(): one turn, system messages first, then up to `throughput` messages

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -17,6 +15,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
+
+import io.troupe.testsupport.FreePorts;
 
 /**
  * A private copy of the built distribution for one test, under a folder with a blank in its name (a
@@ -123,11 +123,9 @@ final class TestInstallation {
         return said;
     }
 
-    /** A loopback port free now. */
-    static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
+    /** A loopback port free now, below the ephemeral range (see {@link FreePorts}). */
+    static int freePort() {
+        return FreePorts.one();
     }
 
     /** Copies {@code source} to {@code target}, file attributes (the scripts' execute bits) included. */

@@ -18,6 +18,8 @@
  *   ManualClock  a clock only the test moves                  client and shell (waiting, deterministic)
  *   PrometheusText  a strict parser of a /metrics scrape       ops (the collector), distribution (scrapes
  *                (text 0.0.4, OpenMetrics 1.0)                  of a running Troupe)
+ *   FreePorts    ports reserved now and bound later, drawn     cluster (Hazelcast members), server and
+ *                below the kernel's ephemeral range            distribution (server processes)
  * </pre>
  *
  * <h2>In a framework</h2>

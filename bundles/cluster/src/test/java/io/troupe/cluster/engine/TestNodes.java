@@ -1,16 +1,13 @@
 package io.troupe.cluster.engine;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
+
+import io.troupe.testsupport.FreePorts;
 
 /**
  * Options for real Hazelcast members of this JVM on 127.0.0.1, each on its own free port, joined over
@@ -38,23 +35,9 @@ public final class TestNodes {
     private TestNodes() {
     }
 
-    /** {@code count} free ports of 127.0.0.1. */
+    /** {@code count} free ports of 127.0.0.1, below the ephemeral range (see {@link FreePorts}). */
     public static List<Integer> freePorts(int count) {
-        List<Integer> ports = new ArrayList<>();
-        List<ServerSocket> held = new ArrayList<>();
-        try {
-            for (int i = 0; i < count; i++) {
-                ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-                held.add(socket);
-                ports.add(socket.getLocalPort());
-            }
-            for (ServerSocket socket : held) {
-                socket.close();
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return ports;
+        return FreePorts.take(count);
     }
 
     /** The options of a member on {@code port} joining {@code ports}, with {@code secret}. */

@@ -1,8 +1,5 @@
 package io.troupe.cluster.state;
 
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,6 +12,8 @@ import com.hazelcast.config.JoinConfig;
 import com.hazelcast.config.NetworkConfig;
 import com.hazelcast.core.Hazelcast;
 import com.hazelcast.core.HazelcastInstance;
+
+import io.troupe.testsupport.FreePorts;
 
 /**
  * Real Hazelcast members in this JVM for tests: each on its own free port of 127.0.0.1, joined over TCP-IP
@@ -52,9 +51,7 @@ public final class EmbeddedMembers implements AutoCloseable {
 
     public EmbeddedMembers(int count, Partitioning partitioning) {
         this.partitioning = partitioning;
-        for (int i = 0; i < count; i++) {
-            ports.add(freePort());
-        }
+        ports.addAll(FreePorts.take(count));
     }
 
     /** Starts the {@code index}th member (0-based) and waits until it has joined the others. */
@@ -132,14 +129,6 @@ public final class EmbeddedMembers implements AutoCloseable {
             if (member != null) {
                 member.getLifecycleService().terminate();
             }
-        }
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new IllegalStateException("no free port on 127.0.0.1", e);
         }
     }
 }

@@ -3,7 +3,6 @@ package io.troupe.server.itest;
 import java.io.File;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.security.SecureRandom;
 import java.util.Dictionary;
@@ -24,6 +23,7 @@ import org.osgi.service.cm.ConfigurationAdmin;
 
 import io.troupe.protocol.FrameType;
 import io.troupe.testsupport.Await;
+import io.troupe.testsupport.FreePorts;
 import io.troupe.testsupport.TestClient;
 
 /**
@@ -220,9 +220,8 @@ final class ServerControl {
         }
     }
 
-    static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
+    /** A loopback port free now, below the ephemeral range (see {@link FreePorts}). */
+    static int freePort() {
+        return FreePorts.one();
     }
 }

@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -22,6 +23,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.troupe.client.TroupeClient;
@@ -70,7 +72,8 @@ class ResourceExhaustionIT {
     private static final String TENANT = "alpha";
     private static final String TOKEN = "alpha-secret-alpha-secret-alpha-secret";
 
-    @TempDir
+    /** Kept when a test fails: the installation's log/troupe.log and data/ are the evidence. */
+    @TempDir(cleanup = CleanupMode.ON_SUCCESS)
     Path dir;
 
     private Path home;
@@ -182,13 +185,25 @@ class ResourceExhaustionIT {
             assertEquals(0, stderrCount("WARN .*Actor .* (failed|exceeded)"), troupe::transcript);
 
             prlimit(jvm, "--fsize=" + before + ":");
+            AtomicReference<String> lastOutcome = new AtomicReference<>("none yet");
+            List<String> firstOutcomes = new java.util.concurrent.CopyOnWriteArrayList<>();
             Await.until("a durable add is acknowledged again", NOTICE, () -> {
                 try {
-                    return request(client, "counter.add", "1").equals(Long.toString(acknowledged + 1));
+                    String reply = request(client, "counter.add", "1");
+                    lastOutcome.set("answered " + reply);
+                    if (firstOutcomes.size() < 5) {
+                        firstOutcomes.add(lastOutcome.get());
+                    }
+                    return reply.equals(Long.toString(acknowledged + 1));
                 } catch (ExecutionException e) {
+                    lastOutcome.set("failed: " + e.getCause());
+                    if (firstOutcomes.size() < 5) {
+                        firstOutcomes.add(lastOutcome.get());
+                    }
                     return false; // the actor restarts from its last durable state first
                 }
-            }, troupe::transcript);
+            }, () -> "the first adds " + firstOutcomes + ", the last " + lastOutcome.get() + "\n"
+                    + troupe.transcript());
             long total = acknowledged + 1;
             Await.until("the log file tells how long it failed, and the store that it writes again", NOTICE,
                     () -> count("WARN .*log file .*troupe.log works again after failing for \\d+ s") == 1

@@ -262,13 +262,16 @@ final class StoreWriter implements Runnable {
             storedStates = map.sizeAsLong();
         } catch (RuntimeException e) {
             IOException failure = failure(current, batch.size(), e);
-            failAll(batch, failure);
-            failingWrites.failed(batch.size(), failure);
-            current.closeImmediately();
-            file = null;
+            // MVStore's map still holds the batch's puts, which the file does not: the map is dropped and the file
+            // opened again (its last commit) before anyone hears of the failure, since an actor told of it restarts
+            // at once and reads its state, which must not be the refused one
             unavailable = new IOException("the state store " + fileName + " is closed after a failed write ("
                     + e.getMessage() + ") and could not be opened again");
+            file = null;
+            current.closeImmediately();
             reopen();
+            failAll(batch, failure);
+            failingWrites.failed(batch.size(), failure);
             return;
         }
         failingWrites.succeeded();

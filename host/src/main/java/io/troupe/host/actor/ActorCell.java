@@ -652,7 +652,7 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
 
     /** Runs an ask's completion on this turn, unless the actor restarted since it asked. */
     private void runTask(TurnTask task, Envelope envelope) {
-        if (task.incarnation() != incarnation) {
+        if (task.incarnation() != incarnation && task.incarnation() != TurnTask.ANY_INCARNATION) {
             mailbox.releaseLast();
             return;
         }
@@ -895,8 +895,8 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
         return actor.exportState(this);
     }
 
-    /** The bond of the current instance with the state store; null when it is not durable. */
-    private CellDurability durable() {
+    /** The bond of the current instance with the state store; null when it is not durable. On the turn only. */
+    CellDurability durable() {
         return behaviour == null ? null : behaviour.durable;
     }
 

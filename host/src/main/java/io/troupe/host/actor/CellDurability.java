@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,8 +33,8 @@ import io.troupe.host.state.StateCodec;
  * reads the last durable snapshot: the actor never goes on from a state the store does not have.
  *
  * <p><b>Threading:</b> created and used on the cell's turns; the release chain's callbacks run on the
- * store's completion thread (or the turn's, when nothing needed writing) and only tell references or
- * queue work on the cell's turn.
+ * store's completion thread (or the turn's, when nothing needed writing) and only tell references, queue
+ * work on the cell's turn, or clear the shared last snapshot (an atomic reference) when a write failed.
  */
 final class CellDurability {
 
@@ -46,8 +47,13 @@ final class CellDurability {
     private final StateKey key;
     private final Durability durability;
     private final StateStore store;
-    /** Null until the first snapshot was read or written: then any state counts as a change. */
-    private byte[] last;
+    /**
+     * The newest snapshot read from the store or handed to it and not seen failing; null until the first one,
+     * and again after a write failed (then any state counts as a change). One holder for the successive bonds
+     * of the cell (restart, hot swap): a write that fails after a restart took its snapshot as the state to go
+     * on from clears it for them all. Set on the cell's turns; cleared from the store's completion thread.
+     */
+    private final AtomicReference<byte[]> last;
     /**
      * Whether the instance's state derives from the store: it read it ({@link #restored}) or imported the
      * state of an instance that had ({@link #carriesRestoredState}). Until then nothing is written: a state
@@ -81,6 +87,8 @@ final class CellDurability {
         if (previous != null && previous.key.equals(key) && previous.store == store) {
             this.last = previous.last;
             this.released = previous.released;
+        } else {
+            this.last = new AtomicReference<>();
         }
     }
 
@@ -89,7 +97,7 @@ final class CellDurability {
      * swapped instance of the same cell starts from; null when the store's copy is the one to read.
      */
     byte[] lastSnapshot() {
-        return last;
+        return last.get();
     }
 
     /** Counts a message of the turn as a possible change of state, except the periodic flush itself. */
@@ -112,7 +120,7 @@ final class CellDurability {
      * now has, so an unchanged turn writes nothing; from now on its turns may write.
      */
     void restored(byte[] snapshot) {
-        last = snapshot;
+        last.set(snapshot);
         restored = true;
     }
 
@@ -211,11 +219,18 @@ final class CellDurability {
         }
         Object state = cell.exportForStore();
         byte[] snapshot = CODEC.encode(state, describe());
-        if (last != null && Arrays.equals(last, snapshot)) {
+        byte[] before = last.get();
+        if (before != null && Arrays.equals(before, snapshot)) {
             return DONE;
         }
-        last = snapshot;
-        return store.write(key, snapshot).toCompletableFuture();
+        last.set(snapshot);
+        // the store does not have it: no restart starts from it, and the next write writes whatever the state is
+        // then (even if equal). Cleared before the returned stage completes, so before anyone hears of the failure.
+        return store.write(key, snapshot).toCompletableFuture().whenComplete((ok, failure) -> {
+            if (failure != null) {
+                last.compareAndSet(snapshot, null);
+            }
+        });
     }
 
     /** Delivers {@code held} once {@code written} and every earlier release are done, in that order. */
@@ -223,7 +238,6 @@ final class CellDurability {
         if (held.isEmpty() && written == DONE) {
             return;
         }
-        int incarnation = cell.incarnation();
         released = released.thenCompose(earlier -> written).handle((ok, failure) -> {
             if (failure == null) {
                 durableAgain();
@@ -231,12 +245,18 @@ final class CellDurability {
                     message.target().tell(message.message(), message.sender());
                 }
             } else {
+                // first the restart, then the refusals: a client told of the refusal may send its next request at
+                // once, and the restarted instance (reading the last durable state) must be the one to take it.
+                // Whichever instance of this bond's lineage runs by then restarts: one that a restart started from
+                // this turn's snapshot, before the store refused it, goes on from a state the store does not have.
+                cell.runOnTurn(() -> {
+                    CellDurability current = cell.durable();
+                    if (current != null && current.last == last) {
+                        cell.failOnTurn(failure);
+                    }
+                }, TurnTask.ANY_INCARNATION, null);
                 notDurable(held.size(), failure);
                 refuse(held, failure);
-                cell.runOnTurn(() -> {
-                    last = null; // the store does not have it: the next turn writes whatever the state is then
-                    cell.failOnTurn(failure);
-                }, incarnation, null);
             }
             return null;
         });

@@ -10,8 +10,12 @@ import io.troupe.api.ActorRef;
  * <p><b>Threading:</b> immutable; {@link #work} runs on the actor's turn.
  *
  * @param work        what to run
- * @param incarnation the actor's incarnation when the work was arranged: a restarted actor skips it
+ * @param incarnation the actor's incarnation when the work was arranged: a restarted actor skips it;
+ *                    {@link #ANY_INCARNATION} for work that runs on whichever instance is there
  * @param sender      the sender the context shows while the work runs (the actor asked)
  */
 record TurnTask(Runnable work, int incarnation, ActorRef sender) {
+
+    /** Runs whatever the actor's incarnation (a store's refusal that concerns every instance since a write). */
+    static final int ANY_INCARNATION = -1;
 }

@@ -140,6 +140,50 @@ class DurableActorTest {
     }
 
     @Test
+    void aClientThatSendsAtOnceWhenToldOfTheRefusalFindsTheRestartedActor() {
+        ActorRef counter = counter(Durability.everyTurn());
+        ask(counter, 2L);
+        runtime.settle();
+        store.completeNext();
+        CompletableFuture<Object> lost = ask(counter, 40L);
+        runtime.settle();
+        List<CompletableFuture<Object>> next = new ArrayList<>();
+        // the next request leaves the moment the refusal arrives, before anything else runs (CI saw it overtake
+        // the restart: the old instance added 1 to the lost 42 and the store then took 43)
+        lost.whenComplete((reply, failure) -> next.add(ask(counter, 1L)));
+        store.failNext();
+        assertEquals(1, next.size(), "the refusal arrived");
+        runtime.settle();
+        store.completeAll();
+        runtime.settle();
+        assertEquals(ErrorCode.STATE_UNAVAILABLE, MessagingTest.causeOf(lost, TroupeException.class).code());
+        assertEquals(3L, next.get(0).getNow(null), "the restarted actor took the request, from the stored 2");
+        assertEquals(3L, CODEC.decode(store.durable.values().iterator().next(), "test"));
+    }
+
+    @Test
+    void aWriteRefusedAfterARestartTookItsSnapshotRestartsTheNewInstanceFromTheStore() {
+        ActorRef counter = counter(Durability.everyTurn());
+        ask(counter, 2L);
+        runtime.settle();
+        store.completeNext();
+        CompletableFuture<Object> lost = ask(counter, 5L);
+        runtime.settle();
+        CompletableFuture<Object> boom = ask(counter, "boom");
+        runtime.settle(); // restarted from 7, the snapshot the store was about to have
+        assertTrue(boom.isCompletedExceptionally());
+        store.failNext(); // it will not have it
+        runtime.settle();
+        CompletableFuture<Object> after = ask(counter, "get");
+        runtime.settle();
+        store.completeAll();
+        runtime.settle();
+        assertEquals(ErrorCode.STATE_UNAVAILABLE, MessagingTest.causeOf(lost, TroupeException.class).code());
+        assertEquals(2L, after.getNow(null), "the instance that went on from the refused 7 restarted from the stored 2");
+        assertEquals(2L, CODEC.decode(store.durable.values().iterator().next(), "test"));
+    }
+
+    @Test
     void aRestartWhileAWriteIsPendingGoesOnFromTheNewestStateNotTheStoresOlderCopy() {
         ActorRef counter = counter(Durability.everyTurn());
         CompletableFuture<Object> five = ask(counter, 5L);

@@ -71,11 +71,10 @@ class FolderSyncTest {
             Path copy = homes.get(i).resolve("deploy/one.jar");
             await(PATIENCE, () -> Arrays.equals(jar, readOrNull(copy)), "one.jar on node " + i);
         }
-        Properties ledger = new Properties();
-        try (var in = Files.newInputStream(homes.get(1).resolve(FolderSync.LEDGER))) {
-            ledger.load(in);
-        }
-        assertEquals("1 " + FileRecord.sha(jar), ledger.getProperty("deploy/one.jar"));
+        // the ledger is written after the file it records (CI once read it in between)
+        String expected = "1 " + FileRecord.sha(jar);
+        await(PATIENCE, () -> expected.equals(ledgerEntry(homes.get(1), "deploy/one.jar")), "the ledger of node 1");
+        assertEquals(expected, ledgerEntry(homes.get(1), "deploy/one.jar"));
         try (var folder = Files.list(homes.get(1).resolve("deploy"))) {
             assertTrue(folder.noneMatch(p -> p.getFileName().toString().endsWith(".part")), "no temporary file left");
         }
@@ -343,6 +342,17 @@ class FolderSyncTest {
         Files.createDirectories(home.resolve("deploy"));
         Files.createDirectories(home.resolve("etc"));
         return home;
+    }
+
+    /** What {@code home}'s ledger records for {@code path}; null when it records nothing (or cannot be read yet). */
+    private static String ledgerEntry(Path home, String path) {
+        Properties ledger = new Properties();
+        try (var in = Files.newInputStream(home.resolve(FolderSync.LEDGER))) {
+            ledger.load(in);
+        } catch (IOException e) {
+            return null;
+        }
+        return ledger.getProperty(path);
     }
 
     private static byte[] readOrNull(Path path) {

@@ -23,10 +23,11 @@ final class NameDecoder {
     /** Longer names are decoded every time rather than remembered. */
     private static final int MAX_REMEMBERED = 256;
 
-    private final CharsetDecoder utf8 = UTF_8.newDecoder()
-            .onMalformedInput(CodingErrorAction.REPORT)
-            .onUnmappableCharacter(CodingErrorAction.REPORT);
-    private byte[] lastBytes = new byte[0];
+    private static final byte[] NO_BYTES = new byte[0];
+
+    /** Made at the first name that is not ASCII: most sessions never see one, and an idle one holds none. */
+    private CharsetDecoder utf8;
+    private byte[] lastBytes = NO_BYTES;
     private String lastName = "";
 
     /**
@@ -43,12 +44,20 @@ final class NameDecoder {
         }
         byte[] bytes = new byte[length];
         in.get(at, bytes);
-        String name = isAscii(bytes) ? new String(bytes, ISO_8859_1) : utf8.decode(ByteBuffer.wrap(bytes)).toString();
+        String name = isAscii(bytes) ? new String(bytes, ISO_8859_1) : utf8().decode(ByteBuffer.wrap(bytes)).toString();
         if (length <= MAX_REMEMBERED) {
             lastBytes = bytes;
             lastName = name;
         }
         return name;
+    }
+
+    private CharsetDecoder utf8() {
+        if (utf8 == null) {
+            utf8 = UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT);
+        }
+        return utf8;
     }
 
     private boolean sameAsLast(ByteBuffer in, int at, int length) {

@@ -1,12 +1,13 @@
 package io.troupe.host.reactor;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.net.InetAddress;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -186,9 +187,21 @@ final class Admission {
     /** A ticket counted in this admission; its changes go to the acceptor loop. */
     private final class CountedTicket implements Ticket {
 
+        private static final int AUTHENTICATED = 1;
+        private static final int RELEASED = 2;
+        private static final VarHandle FLAGS;
+
+        static {
+            try {
+                FLAGS = MethodHandles.lookup().findVarHandle(CountedTicket.class, "flags", int.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
         private final InetAddress address;
-        private final AtomicBoolean authenticated = new AtomicBoolean();
-        private final AtomicBoolean released = new AtomicBoolean();
+        /** {@link #AUTHENTICATED} and {@link #RELEASED}, each set once, in one field: one CAS decides each. */
+        private volatile int flags;
 
         CountedTicket(InetAddress address) {
             this.address = address;
@@ -196,18 +209,28 @@ final class Admission {
 
         @Override
         public void authenticated() {
-            if (!released.get() && authenticated.compareAndSet(false, true)) {
-                loop.execute(() -> unauthenticated--);
-            }
+            int seen;
+            do {
+                seen = flags;
+                if (seen != 0) {
+                    return; // authenticated already, or released (which counted it)
+                }
+            } while (!FLAGS.compareAndSet(this, seen, AUTHENTICATED));
+            loop.execute(() -> unauthenticated--);
         }
 
         @Override
         public void released() {
-            if (released.compareAndSet(false, true)) {
+            int seen;
+            do {
+                seen = flags;
+                if ((seen & RELEASED) != 0) {
+                    return;
+                }
                 // claims the authentication too, so that a late authenticated() cannot count twice
-                boolean stillUnauthenticated = authenticated.compareAndSet(false, true);
-                loop.execute(() -> release(address, stillUnauthenticated));
-            }
+            } while (!FLAGS.compareAndSet(this, seen, AUTHENTICATED | RELEASED));
+            boolean stillUnauthenticated = (seen & AUTHENTICATED) == 0;
+            loop.execute(() -> release(address, stillUnauthenticated));
         }
     }
 }

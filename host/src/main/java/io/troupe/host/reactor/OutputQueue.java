@@ -1,11 +1,12 @@
 package io.troupe.host.reactor;
 
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.channels.GatheringByteChannel;
 import java.util.Arrays;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A connection's pending output: a lock-free multi-producer queue of buffers, an atomic count of the
@@ -18,7 +19,10 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * Buffers in the batch always precede those in the queue, so bytes leave in the order they were
  * added. A gathering write covers at most {@link #MAX_BYTES_PER_WRITE} bytes, which also bounds the
- * temporary direct buffers the JDK copies heap buffers into.
+ * temporary direct buffers the JDK copies heap buffers into. The batch array starts at
+ * {@link #INITIAL_GATHER} slots and doubles, up to {@link #MAX_GATHER}, only when more buffers wait than it
+ * holds: a connection that never has more than a few replies pending (most of them, and every idle one)
+ * keeps a 32-byte array rather than a 272-byte one.
  *
  * <p>Every change of the pending count is also counted in the reactor's {@link OutputBudget}.
  *
@@ -28,13 +32,25 @@ import java.util.concurrent.atomic.AtomicLong;
 final class OutputQueue {
 
     static final int MAX_GATHER = 64;
+    static final int INITIAL_GATHER = 4;
+    private static final ByteBuffer[] NO_BATCH = new ByteBuffer[0];
+    private static final VarHandle PENDING;
+
+    static {
+        try {
+            PENDING = MethodHandles.lookup().findVarHandle(OutputQueue.class, "pending", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
     static final int MAX_BYTES_PER_WRITE = 256 * 1024;
 
     private final ConcurrentLinkedQueue<ByteBuffer> queue = new ConcurrentLinkedQueue<>();
-    private final AtomicLong pending = new AtomicLong();
+    /** Bytes added and not yet written (a field with a VarHandle: no AtomicLong per connection). */
+    private volatile long pending;
     /** Counts this queue's pending bytes among those of every connection of the reactor. */
     private final OutputBudget budget;
-    private final ByteBuffer[] batch = new ByteBuffer[MAX_GATHER];
+    private ByteBuffer[] batch = NO_BATCH;
     private int head;
     private int tail;
 
@@ -54,7 +70,7 @@ final class OutputQueue {
      */
     long add(ByteBuffer bytes) {
         budget.add(bytes.remaining());
-        long after = pending.addAndGet(bytes.remaining());
+        long after = (long) PENDING.getAndAdd(this, (long) bytes.remaining()) + bytes.remaining();
         queue.offer(bytes);
         return after;
     }
@@ -67,14 +83,17 @@ final class OutputQueue {
      */
     long addRemainder(ByteBuffer bytes) {
         budget.add(bytes.remaining());
-        long after = pending.addAndGet(bytes.remaining());
+        long after = (long) PENDING.getAndAdd(this, (long) bytes.remaining()) + bytes.remaining();
+        if (tail == batch.length) {
+            grow();
+        }
         batch[tail++] = bytes;
         return after;
     }
 
     /** Bytes added and not yet written. */
     long pending() {
-        return pending.get();
+        return pending;
     }
 
     /** Whether nothing is left to write, including what other threads added but the loop has not seen. */
@@ -115,7 +134,7 @@ final class OutputQueue {
             }
         }
         dropWritten();
-        pending.addAndGet(-written);
+        PENDING.getAndAdd(this, -written);
         budget.add(-written);
         return written;
     }
@@ -133,7 +152,7 @@ final class OutputQueue {
         }
         head = 0;
         tail = 0;
-        pending.addAndGet(-bytes);
+        PENDING.getAndAdd(this, -bytes);
         budget.add(-bytes);
     }
 
@@ -145,10 +164,24 @@ final class OutputQueue {
             head = 0;
             tail = live;
         }
-        ByteBuffer next;
-        while (tail < MAX_GATHER && (next = queue.poll()) != null) {
+        while (true) {
+            if (tail == batch.length) {
+                if (batch.length >= MAX_GATHER || queue.peek() == null) {
+                    return;
+                }
+                grow();
+            }
+            ByteBuffer next = queue.poll();
+            if (next == null) {
+                return;
+            }
             batch[tail++] = next;
         }
+    }
+
+    /** Doubles the batch array (at least {@link #INITIAL_GATHER}, at most {@link #MAX_GATHER} slots). */
+    private void grow() {
+        batch = Arrays.copyOf(batch, Math.min(MAX_GATHER, Math.max(INITIAL_GATHER, 2 * batch.length)));
     }
 
     private void dropWritten() {

@@ -1,6 +1,8 @@
 package io.troupe.host.reactor;
 
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
@@ -9,8 +11,6 @@ import java.time.Duration;
 import java.nio.channels.GatheringByteChannel;
 import java.nio.channels.ReadableByteChannel;
 import java.util.concurrent.Executor;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicReference;
 
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLSession;
@@ -76,6 +76,20 @@ public final class TcpConnection implements Connection, IoHandler, TlsChannel.Ev
 
     private static final Logger LOG = LoggerFactory.getLogger(TcpConnection.class);
     private static final int MAX_WRITES_PER_FLUSH = 16;
+    private static final VarHandle STATE;
+    private static final VarHandle ABORTING;
+    private static final VarHandle FLUSH_SCHEDULED;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            STATE = lookup.findVarHandle(TcpConnection.class, "state", State.class);
+            ABORTING = lookup.findVarHandle(TcpConnection.class, "aborting", boolean.class);
+            FLUSH_SCHEDULED = lookup.findVarHandle(TcpConnection.class, "flushScheduled", boolean.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     enum State { CONNECTING, OPEN, CLOSING, CLOSED }
 
@@ -92,9 +106,10 @@ public final class TcpConnection implements Connection, IoHandler, TlsChannel.Ev
     private final Executor tlsTasks;
     private volatile SSLSession tlsSession;
 
-    private final AtomicReference<State> state = new AtomicReference<>(State.CONNECTING);
-    private final AtomicBoolean aborting = new AtomicBoolean();
-    private final AtomicBoolean flushScheduled = new AtomicBoolean();
+    // three fields with VarHandles rather than three atomic objects: 48 bytes less per connection
+    private volatile State state = State.CONNECTING;
+    private volatile boolean aborting;
+    private volatile boolean flushScheduled;
     private final Runnable flushTask = this::flushFromTask;
     private final OutputQueue output;
     /** The reactor's heap budget for all connections' pending output. */
@@ -152,7 +167,7 @@ public final class TcpConnection implements Connection, IoHandler, TlsChannel.Ev
     /** Registers with the loop, creates the handler, calls onOpen, then starts reading. */
     void open() {
         loop.assertInLoop();
-        if (!state.compareAndSet(State.CONNECTING, State.OPEN)) {
+        if (!STATE.compareAndSet(this, State.CONNECTING, State.OPEN)) {
             return;
         }
         try {
@@ -299,7 +314,7 @@ public final class TcpConnection implements Connection, IoHandler, TlsChannel.Ev
 
     @Override
     public void shutdownOutput() {
-        if (state.get() == State.OPEN && !outputShutdownRequested) {
+        if (state == State.OPEN && !outputShutdownRequested) {
             outputShutdownRequested = true;
             loop.execute(this::drain);
         }
@@ -307,7 +322,7 @@ public final class TcpConnection implements Connection, IoHandler, TlsChannel.Ev
 
     @Override
     public void close() {
-        if (state.compareAndSet(State.OPEN, State.CLOSING)) {
+        if (STATE.compareAndSet(this, State.OPEN, State.CLOSING)) {
             loop.execute(this::drain);
         }
     }
@@ -321,7 +336,7 @@ public final class TcpConnection implements Connection, IoHandler, TlsChannel.Ev
 
     @Override
     public boolean isOpen() {
-        return state.get() != State.CLOSED;
+        return state != State.CLOSED;
     }
 
     @Override
@@ -336,18 +351,18 @@ public final class TcpConnection implements Connection, IoHandler, TlsChannel.Ev
 
     @Override
     public String toString() {
-        return "TcpConnection#" + id + "[" + remoteAddress + " on " + loop.name() + ", " + state.get() + "]";
+        return "TcpConnection#" + id + "[" + remoteAddress + " on " + loop.name() + ", " + state + "]";
     }
 
     // ---- writing ---------------------------------------------------------------------------------
 
     private boolean acceptsOutput() {
-        State current = state.get();
+        State current = state;
         return (current == State.OPEN || current == State.CONNECTING) && !outputShutdownRequested;
     }
 
     private boolean canWriteDirectly() {
-        return state.get() == State.OPEN && !waitingForWrite && output.isEmpty() && tls == null;
+        return state == State.OPEN && !waitingForWrite && output.isEmpty() && tls == null;
     }
 
     private void writeDirectly(ByteBuffer bytes) {
@@ -395,13 +410,13 @@ public final class TcpConnection implements Connection, IoHandler, TlsChannel.Ev
     }
 
     private void scheduleFlush() {
-        if (!flushScheduled.get() && flushScheduled.compareAndSet(false, true)) {
+        if (!flushScheduled && FLUSH_SCHEDULED.compareAndSet(this, false, true)) {
             loop.execute(flushTask);
         }
     }
 
     private void flushFromTask() {
-        flushScheduled.set(false); // before draining: a writer that still sees true has queued before
+        flushScheduled = false; // before draining: a writer that still sees true has queued before
         drain();
     }
 
@@ -414,11 +429,11 @@ public final class TcpConnection implements Connection, IoHandler, TlsChannel.Ev
 
     private void flush() {
         loop.assertInLoop();
-        if (state.get() == State.CLOSED) {
+        if (state == State.CLOSED) {
             output.clear(); // a write that raced with the close
             return;
         }
-        if (aborting.get()) {
+        if (aborting) {
             return;
         }
         if (outputShut) {
@@ -447,11 +462,11 @@ public final class TcpConnection implements Connection, IoHandler, TlsChannel.Ev
             if (!input.isEmpty() || (tls != null && tls.hasBufferedInput())) {
                 loop.readyToRead(this); // input held back while output was above the high-water mark
             }
-            if (state.get() == State.OPEN && !notifyWritable()) {
+            if (state == State.OPEN && !notifyWritable()) {
                 return;
             }
         }
-        if (state.get() != State.CLOSED && output.isEmpty() && (tls == null || !tls.hasPendingOutput())) {
+        if (state != State.CLOSED && output.isEmpty() && (tls == null || !tls.hasPendingOutput())) {
             outputDrained();
         }
     }
@@ -479,7 +494,7 @@ public final class TcpConnection implements Connection, IoHandler, TlsChannel.Ev
 
     /** Everything queued is written: finish a pending close or output shutdown. */
     private void outputDrained() {
-        if (state.get() == State.CLOSING) {
+        if (state == State.CLOSING) {
             closeNow(null);
             return;
         }
@@ -515,7 +530,7 @@ public final class TcpConnection implements Connection, IoHandler, TlsChannel.Ev
         if ((readyOps & SelectionKey.OP_READ) != 0) {
             loop.readyToRead(this);
         }
-        if ((readyOps & SelectionKey.OP_WRITE) != 0 && state.get() != State.CLOSED) {
+        if ((readyOps & SelectionKey.OP_WRITE) != 0 && state != State.CLOSED) {
             flush();
         }
     }
@@ -552,7 +567,7 @@ public final class TcpConnection implements Connection, IoHandler, TlsChannel.Ev
      */
     void readSlice() {
         loop.assertInLoop();
-        if (state.get() == State.CLOSED || readingSuspended || inputShut) {
+        if (state == State.CLOSED || readingSuspended || inputShut) {
             return;
         }
         if (aboveHighWater || (tls != null && tls.tasksRunning())) {
@@ -564,7 +579,7 @@ public final class TcpConnection implements Connection, IoHandler, TlsChannel.Ev
         } else {
             readIntoOwnBuffer();
         }
-        if (tls != null && state.get() != State.CLOSED && tls.hasBufferedInput()) {
+        if (tls != null && state != State.CLOSED && tls.hasBufferedInput()) {
             loop.readyToRead(this); // whole records the TLS layer holds: the next round reads them
         }
     }
@@ -577,14 +592,14 @@ public final class TcpConnection implements Connection, IoHandler, TlsChannel.Ev
             return;
         }
         shared.flip();
-        if (state.get() == State.OPEN) {
+        if (state == State.OPEN) {
             try {
                 handler.onRead(this, shared);
             } catch (Throwable t) {
                 handlerFailed("onRead", t);
                 return;
             }
-            if (state.get() != State.CLOSED) {
+            if (state != State.CLOSED) {
                 input.adopt(shared);
             }
         }
@@ -625,7 +640,7 @@ public final class TcpConnection implements Connection, IoHandler, TlsChannel.Ev
     /** Hands the unconsumed input to the handler, or drops it while the connection is closing. */
     private void deliver() {
         ByteBuffer readable = input.flipForRead();
-        if (state.get() != State.OPEN) {
+        if (state != State.OPEN) {
             readable.position(readable.limit());
             input.afterRead();
             return;
@@ -642,7 +657,7 @@ public final class TcpConnection implements Connection, IoHandler, TlsChannel.Ev
     private void endOfInput() {
         inputShut = true;
         updateInterest();
-        if (state.get() == State.OPEN) {
+        if (state == State.OPEN) {
             try {
                 handler.onInputShutdown(this);
             } catch (Throwable t) {
@@ -650,7 +665,7 @@ public final class TcpConnection implements Connection, IoHandler, TlsChannel.Ev
                 return;
             }
         }
-        if (state.get() != State.CLOSED && outputShut) {
+        if (state != State.CLOSED && outputShut) {
             closeNow(null);
         }
     }
@@ -663,7 +678,7 @@ public final class TcpConnection implements Connection, IoHandler, TlsChannel.Ev
     }
 
     private void setReading(boolean enabled) {
-        if (state.get() == State.CLOSED) {
+        if (state == State.CLOSED) {
             return;
         }
         boolean wasSuspended = readingSuspended;
@@ -680,7 +695,7 @@ public final class TcpConnection implements Connection, IoHandler, TlsChannel.Ev
     }
 
     private void redeliver() {
-        if (state.get() == State.OPEN && !readingSuspended && !input.isEmpty()) {
+        if (state == State.OPEN && !readingSuspended && !input.isEmpty()) {
             deliver();
         }
     }
@@ -701,10 +716,10 @@ public final class TcpConnection implements Connection, IoHandler, TlsChannel.Ev
 
     /** Claims the abort (once); later writes are ignored and queued output is never written. */
     private boolean beginAbort() {
-        if (!aborting.compareAndSet(false, true)) {
+        if (!ABORTING.compareAndSet(this, false, true)) {
             return false;
         }
-        state.compareAndSet(State.OPEN, State.CLOSING);
+        STATE.compareAndSet(this, State.OPEN, State.CLOSING);
         return true;
     }
 
@@ -736,7 +751,7 @@ public final class TcpConnection implements Connection, IoHandler, TlsChannel.Ev
 
     @Override
     public void tlsTaskDone() {
-        if (state.get() == State.CLOSED) {
+        if (state == State.CLOSED) {
             return;
         }
         try {
@@ -758,7 +773,7 @@ public final class TcpConnection implements Connection, IoHandler, TlsChannel.Ev
 
     @Override
     public void onLoopShutdown() {
-        if (state.get() != State.CLOSED && !aborting.get() && !outputShut) {
+        if (state != State.CLOSED && !aborting && !outputShut) {
             try {
                 if (tls == null) {
                     output.writeTo(channel); // one last non-blocking attempt
@@ -775,7 +790,7 @@ public final class TcpConnection implements Connection, IoHandler, TlsChannel.Ev
     /** Closes the socket, releases the buffers and calls onClosed, once. */
     private void closeNow(Throwable cause) {
         loop.assertInLoop();
-        if (state.getAndSet(State.CLOSED) == State.CLOSED) {
+        if ((State) STATE.getAndSet(this, State.CLOSED) == State.CLOSED) {
             return;
         }
         if (key != null) {

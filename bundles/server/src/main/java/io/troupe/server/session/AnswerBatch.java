@@ -1,9 +1,10 @@
 package io.troupe.server.session;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.troupe.api.net.Connection;
 import io.troupe.protocol.Frame;
@@ -34,15 +35,26 @@ final class AnswerBatch {
     static final int MAX_FRAMES_PER_FLUSH = 256;
     /** Frames larger than this are written in a buffer of their own. */
     static final int MAX_BATCHED_FRAME_BYTES = 16 * 1024;
+    private static final Frame[] NOTHING_TAKEN = new Frame[0];
+    private static final VarHandle FLUSH_SCHEDULED;
+
+    static {
+        try {
+            FLUSH_SCHEDULED = MethodHandles.lookup().findVarHandle(AnswerBatch.class, "flushScheduled", boolean.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private final Connection connection;
     private final Runnable written;
     private final ConcurrentLinkedQueue<Frame> queue = new ConcurrentLinkedQueue<>();
-    private final AtomicBoolean flushScheduled = new AtomicBoolean();
+    /** Whether a flush is queued on the loop (a field with a VarHandle: no AtomicBoolean per session). */
+    private volatile boolean flushScheduled;
     private final Runnable flushTask = this::flush;
     // Loop-confined: the frames taken for the current flush; grown on demand (an idle session holds
     // none), at most MAX_FRAMES_PER_FLUSH.
-    private Frame[] taken = new Frame[0];
+    private Frame[] taken = NOTHING_TAKEN;
 
     AnswerBatch(Connection connection) {
         this(connection, () -> { });
@@ -62,7 +74,7 @@ final class AnswerBatch {
 
     /** Writes every queued frame, in order. On the loop. */
     void flush() {
-        flushScheduled.set(false); // before taking: an adder that still sees true has queued before
+        flushScheduled = false; // before taking: an adder that still sees true has queued before
         int count = 0;
         int batchBytes = 0;
         boolean wrote = false;
@@ -117,7 +129,7 @@ final class AnswerBatch {
     }
 
     private void scheduleFlush() {
-        if (!flushScheduled.get() && flushScheduled.compareAndSet(false, true)) {
+        if (!flushScheduled && FLUSH_SCHEDULED.compareAndSet(this, false, true)) {
             connection.execute(flushTask);
         }
     }

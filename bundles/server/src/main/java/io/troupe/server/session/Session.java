@@ -3,6 +3,7 @@ package io.troupe.server.session;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -114,12 +115,14 @@ public final class Session implements ConnectionHandler, TenantSession {
         this.sessions = sessions;
         this.id = Long.toString(connection.id());
         this.maxBufferedFrame = maxInputBuffer - FrameDecoder.LENGTH_FIELD_BYTES;
-        this.inFlight = new RequestsInFlight(connection, sessions::nanoTime, guarded(this::finishDrain),
+        // one clock, one drain waiter (both shared by every session) and one guard for the parts: each method
+        // reference evaluated is an object of its own, and an idle session should hold few
+        UnaryOperator<Runnable> guard = this::guarded;
+        this.inFlight = new RequestsInFlight(connection, sessions.nanoClock(), guarded(this::finishDrain),
                 this::outputWritten);
-        this.held = new HeldFrame(connection, (target, onDrained) -> sessions.runtime().awaitDrain(target, onDrained),
-                this::guarded, this::drained);
-        this.throttle = new SessionThrottle(connection, sessions.runtime(), this::guarded, this::released);
-        this.timers = new SessionTimers(connection, sessions::nanoTime, this::guarded, new Quietness());
+        this.held = new HeldFrame(connection, sessions.drainWaiter(), guard, this::drained);
+        this.throttle = new SessionThrottle(connection, sessions.runtime(), guard, this::released);
+        this.timers = new SessionTimers(connection, sessions.nanoClock(), guard, new Quietness());
     }
 
     /** The session id sent in WELCOME: the connection's id, unique within the host's reactor. */

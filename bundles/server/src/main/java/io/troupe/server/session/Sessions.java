@@ -7,11 +7,13 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BiPredicate;
 import java.util.function.LongSupplier;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.troupe.api.ActorRef;
 import io.troupe.api.TroupeRuntime;
 import io.troupe.api.net.ConnectionHandlerFactory;
 import io.troupe.api.net.ConnectionOptions;
@@ -47,6 +49,7 @@ public final class Sessions {
     private final TenantDirectory tenants;
     private final Authenticator authenticator;
     private final LongSupplier nanoClock;
+    private final BiPredicate<ActorRef, Runnable> drainWaiter;
     private volatile SessionLimits limits;
     private volatile TenantPlacements placements = TenantPlacements.standalone();
 
@@ -71,6 +74,7 @@ public final class Sessions {
         this.authenticator = Objects.requireNonNull(authenticator, "authenticator");
         this.limits = Objects.requireNonNull(limits, "limits");
         this.nanoClock = Objects.requireNonNull(nanoClock, "nanoClock");
+        this.drainWaiter = runtime::awaitDrain;
     }
 
     /** The factory of sessions for a listener whose connections have {@code options}. */
@@ -171,6 +175,16 @@ public final class Sessions {
 
     long nanoTime() {
         return nanoClock.getAsLong();
+    }
+
+    /** The clock of every session: one object for them all. */
+    LongSupplier nanoClock() {
+        return nanoClock;
+    }
+
+    /** How every session waits for an actor's backlog to drain ({@code TroupeRuntime.awaitDrain}): one object. */
+    BiPredicate<ActorRef, Runnable> drainWaiter() {
+        return drainWaiter;
     }
 
     /** Adds a new session; false once shutdown has begun (the session then closes itself). */

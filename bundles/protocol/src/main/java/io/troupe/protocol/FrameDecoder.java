@@ -212,18 +212,19 @@ public final class FrameDecoder {
             throw malformed("nameLen " + nameLength + " and contentLen " + contentLength
                     + " do not add up to length " + length + " - " + MIN_LENGTH, corrId);
         }
-        String name = decodeName(in, nameAt, nameLength, corrId);
+        // a HELLO's name (the tenant) comes once per connection: not remembered for the next frame's
+        String name = decodeName(in, nameAt, nameLength, type != FrameType.HELLO, corrId);
         byte[] content = new byte[(int) contentLength];
         in.get(contentLengthAt + CONTENT_LENGTH_BYTES, content);
         return new Frame(type, corrId, name, content);
     }
 
-    private String decodeName(ByteBuffer in, int at, int nameLength, long corrId) {
+    private String decodeName(ByteBuffer in, int at, int nameLength, boolean remember, long corrId) {
         if (nameLength == 0) {
             return "";
         }
         try {
-            return names.decode(in, at, nameLength);
+            return names.decode(in, at, nameLength, remember);
         } catch (CharacterCodingException e) {
             throw malformed("name is not valid UTF-8", corrId);
         }

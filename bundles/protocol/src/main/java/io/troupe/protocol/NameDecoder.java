@@ -36,6 +36,14 @@ final class NameDecoder {
      * @throws CharacterCodingException if the bytes are not valid UTF-8
      */
     String decode(ByteBuffer in, int at, int length) throws CharacterCodingException {
+        return decode(in, at, length, true);
+    }
+
+    /**
+     * As {@link #decode(ByteBuffer, int, int)}; with {@code remember} false, a name that comes once (a HELLO's
+     * tenant) is decoded without replacing the one remembered, so that an idle connection keeps no copy of it.
+     */
+    String decode(ByteBuffer in, int at, int length, boolean remember) throws CharacterCodingException {
         if (length == 0) {
             return "";
         }
@@ -45,7 +53,7 @@ final class NameDecoder {
         byte[] bytes = new byte[length];
         in.get(at, bytes);
         String name = isAscii(bytes) ? new String(bytes, ISO_8859_1) : utf8().decode(ByteBuffer.wrap(bytes)).toString();
-        if (length <= MAX_REMEMBERED) {
+        if (remember && length <= MAX_REMEMBERED) {
             lastBytes = bytes;
             lastName = name;
         }

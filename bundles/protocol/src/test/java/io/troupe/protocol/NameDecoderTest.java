@@ -35,6 +35,18 @@ class NameDecoderTest {
     }
 
     @Test
+    void aNameDecodedOnceWithoutRememberingLeavesTheRememberedOne() throws Exception {
+        byte[] echo = "echo".getBytes(StandardCharsets.UTF_8);
+        byte[] acme = "acme".getBytes(StandardCharsets.UTF_8);
+
+        String first = names.decode(at(0, echo, false), 0, echo.length);
+        assertEquals("acme", names.decode(at(0, acme, false), 0, acme.length, false));
+        assertSame(first, names.decode(at(0, echo, false), 0, echo.length), "echo is still the one remembered");
+        assertNotSame(names.decode(at(0, acme, false), 0, acme.length, false),
+                names.decode(at(0, acme, false), 0, acme.length, false), "acme was never remembered");
+    }
+
+    @Test
     void aDifferentNameOfTheSameLengthIsDecodedAfresh() throws Exception {
         byte[] echo = "echo".getBytes(StandardCharsets.UTF_8);
         byte[] ecko = "ecko".getBytes(StandardCharsets.UTF_8);

@@ -1,6 +1,7 @@
 package io.troupe.host.reactor;
 
-import java.util.concurrent.atomic.AtomicInteger;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,7 +25,18 @@ final class ScheduledTask implements Cancellable {
     private static final int STARTED = 1;
     private static final int CANCELLED = 2;
 
-    private final AtomicInteger state = new AtomicInteger(PENDING);
+    private static final VarHandle STATE;
+
+    static {
+        try {
+            STATE = MethodHandles.lookup().findVarHandle(ScheduledTask.class, "state", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** PENDING, STARTED or CANCELLED (a field with a VarHandle: every armed timer is one object less). */
+    private volatile int state = PENDING;
     private final Runnable task;
     private final Timeout timeout;
 
@@ -39,7 +51,7 @@ final class ScheduledTask implements Cancellable {
 
     @Override
     public boolean cancel() {
-        if (state.compareAndSet(PENDING, CANCELLED)) {
+        if (STATE.compareAndSet(this, PENDING, CANCELLED)) {
             timeout.cancel();
             return true;
         }
@@ -47,7 +59,7 @@ final class ScheduledTask implements Cancellable {
     }
 
     private void fire() {
-        if (state.compareAndSet(PENDING, STARTED)) {
+        if (STATE.compareAndSet(this, PENDING, STARTED)) {
             try {
                 task.run();
             } catch (Throwable t) {

@@ -83,7 +83,6 @@ public final class Session implements ConnectionHandler, TenantSession {
 
     private final Connection connection;
     private final Sessions sessions;
-    private final String id;
     /** The largest frame this connection's input buffer can hold. */
     private final int maxBufferedFrame;
     private final FrameDecoder decoder = new FrameDecoder(FrameDecoder.PRE_AUTH_MAX_FRAME_BYTES);
@@ -113,12 +112,11 @@ public final class Session implements ConnectionHandler, TenantSession {
     Session(Connection connection, Sessions sessions, int maxInputBuffer) {
         this.connection = connection;
         this.sessions = sessions;
-        this.id = Long.toString(connection.id());
         this.maxBufferedFrame = maxInputBuffer - FrameDecoder.LENGTH_FIELD_BYTES;
         // one clock, one drain waiter (both shared by every session) and one guard for the parts: each method
         // reference evaluated is an object of its own, and an idle session should hold few
         UnaryOperator<Runnable> guard = this::guarded;
-        this.inFlight = new RequestsInFlight(connection, sessions.nanoClock(), guarded(this::finishDrain),
+        this.inFlight = new RequestsInFlight(connection, sessions.nanoClock(), this::lastAnswered,
                 this::outputWritten);
         this.held = new HeldFrame(connection, sessions.drainWaiter(), guard, this::drained);
         this.throttle = new SessionThrottle(connection, sessions.runtime(), guard, this::released);
@@ -127,7 +125,7 @@ public final class Session implements ConnectionHandler, TenantSession {
 
     /** The session id sent in WELCOME: the connection's id, unique within the host's reactor. */
     public String id() {
-        return id;
+        return Long.toString(connection.id()); // made when asked: an idle session holds no string for it
     }
 
     Connection connection() {
@@ -221,9 +219,9 @@ public final class Session implements ConnectionHandler, TenantSession {
             sessions.unregister(this);
         }
         if (cause != null) {
-            LOG.debug("Session {} from {} closed: {}", id, connection.remoteAddress(), cause.toString());
+            LOG.debug("Session {} from {} closed: {}", connection.id(), connection.remoteAddress(), cause.toString());
         } else {
-            LOG.debug("Session {} from {} closed", id, connection.remoteAddress());
+            LOG.debug("Session {} from {} closed", connection.id(), connection.remoteAddress());
         }
     }
 
@@ -233,8 +231,8 @@ public final class Session implements ConnectionHandler, TenantSession {
     public void tenantRemoved(Tenant removed, String reason) {
         connection.execute(guarded(() -> {
             if (state != SessionState.CLOSED) {
-                LOG.info("Closing session {} from {}: tenant '{}' was removed", id, connection.remoteAddress(),
-                        removed.id());
+                LOG.info("Closing session {} from {}: tenant '{}' was removed", connection.id(),
+                        connection.remoteAddress(), removed.id());
                 closeWithBye(reason);
             }
         }));
@@ -244,8 +242,8 @@ public final class Session implements ConnectionHandler, TenantSession {
     public void disconnect(Tenant tenant, String reason) {
         connection.execute(guarded(() -> {
             if (state != SessionState.CLOSED) {
-                LOG.info("Closing session {} from {} of tenant '{}': {}", id, connection.remoteAddress(), tenant.id(),
-                        reason);
+                LOG.info("Closing session {} from {} of tenant '{}': {}", connection.id(), connection.remoteAddress(),
+                        tenant.id(), reason);
                 closeWithBye(reason);
             }
         }));
@@ -272,7 +270,7 @@ public final class Session implements ConnectionHandler, TenantSession {
     public void redirect(String address) {
         connection.execute(guarded(() -> {
             if ((state == SessionState.OPEN || state == SessionState.DRAINING) && !discarding) {
-                LOG.debug("Session {} of tenant '{}' from {}: BYE tenant.moved {}", id, tenant.id(),
+                LOG.debug("Session {} of tenant '{}' from {}: BYE tenant.moved {}", connection.id(), tenant.id(),
                         connection.remoteAddress(), address);
                 if (!byeSent) {
                     byeSent = true;
@@ -329,7 +327,7 @@ public final class Session implements ConnectionHandler, TenantSession {
         try {
             frame = Frame.send(0L, message.name(), message.content());
         } catch (IllegalArgumentException e) {
-            LOG.warn("Cannot push {} to session {}: {}", message, id, e.getMessage());
+            LOG.warn("Cannot push {} to session {}: {}", message, connection.id(), e.getMessage());
             return;
         }
         connection.write(FrameEncoder.encode(frame));
@@ -432,7 +430,7 @@ public final class Session implements ConnectionHandler, TenantSession {
             case PING -> write(Frame.pong(frame.corrId(), frame.content()));
             case BYE -> byeFromClient();
             case HELLO -> write(Replies.error(frame.corrId(), ErrorCode.AUTH_ALREADY,
-                    "this connection is already session " + id + " of tenant '" + tenant.id() + "'"));
+                    "this connection is already session " + id() + " of tenant '" + tenant.id() + "'"));
             default -> write(Replies.error(frame.corrId(), ErrorCode.FRAME_UNEXPECTED,
                     "a client does not send " + frame.type()));
         }
@@ -472,8 +470,8 @@ public final class Session implements ConnectionHandler, TenantSession {
         switch (outcome.result()) {
             case ACCEPTED -> place(frame, outcome.tenant());
             case REFUSED -> {
-                LOG.debug("Connection {} from {}: authentication as tenant '{}' failed ({}); answering in {} ms", id,
-                        connection.remoteAddress(), printable(frame.name()), outcome.reason(),
+                LOG.debug("Connection {} from {}: authentication as tenant '{}' failed ({}); answering in {} ms",
+                        connection.id(), connection.remoteAddress(), printable(frame.name()), outcome.reason(),
                         outcome.delay().toMillis());
                 Runnable refuse = () -> {
                     if (state == SessionState.AWAITING_HELLO) {
@@ -515,13 +513,13 @@ public final class Session implements ConnectionHandler, TenantSession {
         switch (placement.kind()) {
             case LOCAL -> admit(frame, candidate, epoch);
             case ELSEWHERE -> {
-                LOG.debug("Connection {} from {}: tenant '{}' is served at '{}'; redirected", id,
+                LOG.debug("Connection {} from {}: tenant '{}' is served at '{}'; redirected", connection.id(),
                         connection.remoteAddress(), candidate.id(), placement.ownerAddress());
                 write(Redirect.error(frame.corrId(), placement.ownerAddress()));
                 close();
             }
             case UNAVAILABLE -> {
-                LOG.info("Connection {} from {}: tenant '{}' cannot be served now: {}", id,
+                LOG.info("Connection {} from {}: tenant '{}' cannot be served now: {}", connection.id(),
                         connection.remoteAddress(), candidate.id(), placement.reason());
                 closeWithError(frame.corrId(), ErrorCode.SERVER_BUSY, placement.reason());
             }
@@ -533,7 +531,7 @@ public final class Session implements ConnectionHandler, TenantSession {
         switch (candidate.admit(this)) {
             case QUOTA_EXCEEDED -> {
                 candidate.metrics().countError(ErrorCode.QUOTA_CONNECTIONS.code());
-                LOG.info("Connection {} from {}: tenant '{}' is at its limit of {} connections", id,
+                LOG.info("Connection {} from {}: tenant '{}' is at its limit of {} connections", connection.id(),
                         connection.remoteAddress(), candidate.id(), candidate.config().maxConnections());
                 closeWithError(frame.corrId(), ErrorCode.QUOTA_CONNECTIONS, "tenant '" + candidate.id()
                         + "' has reached its limit of " + candidate.config().maxConnections() + " connections");
@@ -561,15 +559,16 @@ public final class Session implements ConnectionHandler, TenantSession {
         inFlight.countFor(candidate.metrics());
         state = SessionState.OPEN;
         connection.fairnessGroup(candidate.id()); // the loop reads this tenant's connections in turn with others'
-        actor = sessions.runtime().spawn(() -> new SessionActor(this::push),
-                ActorOptions.defaults().withName("session-" + id));
-        write(Frame.welcome(frame.corrId(), id));
+        actor = sessions.runtime().spawn(() -> new SessionActor(this),
+                ActorOptions.defaults().withName("session-" + id()));
+        write(Frame.welcome(frame.corrId(), id()));
         decoder.setMaxFrameBytes(frameLimit());
         SessionLimits limits = sessions.limits();
         if (limits.closesIdleSessions()) {
             timers.checkIdleAfter(limits.idleTimeout());
         }
-        LOG.debug("Session {} opened for tenant '{}' from {}", id, tenant.id(), connection.remoteAddress());
+        LOG.debug("Session {} opened for tenant '{}' from {}", connection.id(), tenant.id(),
+                connection.remoteAddress());
         readOn(); // the frames after HELLO, left unread while it was verified
     }
 
@@ -674,6 +673,15 @@ public final class Session implements ConnectionHandler, TenantSession {
         finishDrain();
     }
 
+    /** The last request of a drain was answered: {@link #finishDrain}, guarded as every loop task is. */
+    private void lastAnswered() {
+        try {
+            finishDrain();
+        } catch (RuntimeException e) {
+            failed("a loop task", e);
+        }
+    }
+
     private void finishDrain() {
         assertInLoop();
         if (state != SessionState.DRAINING || held.isHolding() || throttle.isHolding() || !inFlight.isEmpty()) {
@@ -712,7 +720,7 @@ public final class Session implements ConnectionHandler, TenantSession {
      * learns the outcome of every request it sent before the bad frame.
      */
     private void protocolFault(FrameException e) {
-        LOG.debug("Session {} from {}: {}", id, connection.remoteAddress(), e.getMessage());
+        LOG.debug("Session {} from {}: {}", connection.id(), connection.remoteAddress(), e.getMessage());
         Frame error = e.toErrorFrame();
         if (!e.code().closesConnection()) {
             write(error);
@@ -768,7 +776,8 @@ public final class Session implements ConnectionHandler, TenantSession {
     }
 
     private void failed(String where, RuntimeException e) {
-        LOG.error("Session {} from {} failed in {}; closing its connection", id, connection.remoteAddress(), where, e);
+        LOG.error("Session {} from {} failed in {}; closing its connection", connection.id(),
+                connection.remoteAddress(), where, e);
         state = SessionState.CLOSED;
         timers.cancelAll();
         connection.abort();
@@ -780,8 +789,8 @@ public final class Session implements ConnectionHandler, TenantSession {
         assertInLoop();
         if (state == SessionState.AWAITING_HELLO) {
             Duration timeout = sessions.limits().authTimeout();
-            LOG.debug("Connection {} from {} sent no HELLO within {} s; closing it", id, connection.remoteAddress(),
-                    timeout.toSeconds());
+            LOG.debug("Connection {} from {} sent no HELLO within {} s; closing it", connection.id(),
+                    connection.remoteAddress(), timeout.toSeconds());
             closeWithError(0L, ErrorCode.AUTH_REQUIRED, "no HELLO within " + timeout.toSeconds() + " s");
         }
     }
@@ -808,8 +817,8 @@ public final class Session implements ConnectionHandler, TenantSession {
 
         @Override
         public void idle() {
-            LOG.info("Session {} of tenant '{}' from {} sent nothing for {} s; closing it", id, tenant.id(),
-                    connection.remoteAddress(), sessions.limits().idleTimeout().toSeconds());
+            LOG.info("Session {} of tenant '{}' from {} sent nothing for {} s; closing it", connection.id(),
+                    tenant.id(), connection.remoteAddress(), sessions.limits().idleTimeout().toSeconds());
             closeWithBye();
         }
     }
@@ -849,7 +858,7 @@ public final class Session implements ConnectionHandler, TenantSession {
     }
 
     private void assertInLoop() {
-        assert connection.inLoop() : "session " + id + " used on " + Thread.currentThread().getName()
+        assert connection.inLoop() : "session " + id() + " used on " + Thread.currentThread().getName()
                 + ", not on its connection's loop";
     }
 
@@ -861,6 +870,6 @@ public final class Session implements ConnectionHandler, TenantSession {
 
     @Override
     public String toString() {
-        return "Session[" + id + (tenant == null ? "" : " of " + tenant.id()) + ", " + state + "]";
+        return "Session[" + id() + (tenant == null ? "" : " of " + tenant.id()) + ", " + state + "]";
     }
 }

@@ -1,7 +1,5 @@
 package io.troupe.server.session;
 
-import java.util.function.Consumer;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,16 +20,17 @@ final class SessionActor implements Actor {
 
     private static final Logger LOG = LoggerFactory.getLogger(SessionActor.class);
 
-    private final Consumer<Message> pushes;
+    /** Its session, which writes the pushes (no lambda in between: one object less per session). */
+    private final Session session;
 
-    SessionActor(Consumer<Message> pushes) {
-        this.pushes = pushes;
+    SessionActor(Session session) {
+        this.session = session;
     }
 
     @Override
     public void receive(ActorContext ctx, Object message) {
         if (message instanceof Message push) {
-            pushes.accept(push);
+            session.push(push);
         } else {
             LOG.debug("{} ignores a {}: only Messages can be pushed to a client", ctx.self(),
                     message == null ? "null" : message.getClass().getName());

@@ -1,5 +1,7 @@
 package io.troupe.server.tenant;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -32,6 +34,16 @@ public final class PendingOutput {
 
     /** How often, at most, the shares are all re-read while a session waits for the total to fall. */
     public static final Duration RECOUNT = Duration.ofMillis(50);
+
+    private static final VarHandle COUNTED;
+
+    static {
+        try {
+            COUNTED = MethodHandles.lookup().findVarHandle(Share.class, "counted", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private final AtomicLong total = new AtomicLong();
     private final Set<Share> shares = ConcurrentHashMap.newKeySet();
@@ -107,7 +119,8 @@ public final class PendingOutput {
     public final class Share {
 
         private final LongSupplier pendingBytes;
-        private final AtomicLong counted = new AtomicLong();
+        /** The bytes this share adds to the total (a field with a VarHandle: no AtomicLong per connection). */
+        private volatile long counted;
         private volatile boolean left;
 
         private Share(LongSupplier pendingBytes) {
@@ -120,7 +133,7 @@ public final class PendingOutput {
                 return;
             }
             long now = pendingBytes.getAsLong();
-            long delta = now - counted.getAndSet(now);
+            long delta = now - (long) COUNTED.getAndSet(this, now);
             if (delta != 0) {
                 total.addAndGet(delta);
             }
@@ -131,7 +144,7 @@ public final class PendingOutput {
 
         /** The bytes this share counts now. */
         public long bytes() {
-            return counted.get();
+            return counted;
         }
 
         /** The connection closed: its share leaves the total. */
@@ -142,7 +155,7 @@ public final class PendingOutput {
         }
 
         private void retract() {
-            long counted = this.counted.getAndSet(0);
+            long counted = (long) COUNTED.getAndSet(this, 0L);
             if (counted != 0) {
                 total.addAndGet(-counted);
             }

@@ -37,7 +37,7 @@ import io.troupe.distribution.longtier.Trend;
  * distribution. First its capacity is measured (the durable counter, as fast as {@value #PROCESSES} clients
  * with {@value #WINDOW} requests in flight each get answers); then, for the soak's length, a paced load at 70 %
  * of it runs on the counter, the chat talks, clients connect, make a few requests and disconnect, the counter
- * plugin is updated every minute (1.0.0 and 2.0.0 in turn) and the server is killed with SIGKILL every five
+ * plugin is updated every minute (1.0.0 and 2.0.0 in turn) and the server is killed with SIGKILL every fifteen
  * minutes and started again. Every operation goes into one history, checked at the end (zero violations of
  * every-turn durability). Every sampling interval the server's heap and metaspace after a full collection, its
  * threads and file descriptors, and the interval's p99 and request rate are taken; the series is printed with
@@ -45,7 +45,8 @@ import io.troupe.distribution.longtier.Trend;
  * one prints its verdicts but is too short to tell a trend from noise).
  *
  * <p>Settings (system properties): {@code soak.minutes} (30), {@code soak.updateSeconds} (60),
- * {@code soak.killSeconds} (300), {@code soak.sampleSeconds} (30), {@code soak.capacitySeconds} (20),
+ * {@code soak.killSeconds} (900: a life long enough to outlast the JIT's warm-up,
+ * whose profiling data grows the metaspace for minutes after each start), {@code soak.sampleSeconds} (30), {@code soak.capacitySeconds} (20),
  * {@code soak.load} (0.7), {@code soak.warmUpSeconds} (60: samples this soon after a start are shown, not
  * judged), {@code longtier.historyFiles} (false). Results are printed and written to
  * {@code target/long-tier/soak.txt} and {@code soak-series.csv}.
@@ -73,7 +74,7 @@ class SoakLongTier {
     void aSoakWithUpdatesKillsAndChurnLosesNothingAndTrendsNowhere() throws Exception {
         Duration length = Duration.ofMinutes(LongTierRun.number("soak.minutes", 30));
         Duration update = LongTierRun.seconds("soak.updateSeconds", Duration.ofSeconds(60));
-        Duration kill = LongTierRun.seconds("soak.killSeconds", Duration.ofMinutes(5));
+        Duration kill = LongTierRun.seconds("soak.killSeconds", Duration.ofMinutes(15));
         Duration sample = LongTierRun.seconds("soak.sampleSeconds", Duration.ofSeconds(30));
         Duration capacityRun = LongTierRun.seconds("soak.capacitySeconds", Duration.ofSeconds(20));
         double fraction = LongTierRun.fraction("soak.load", 0.7);

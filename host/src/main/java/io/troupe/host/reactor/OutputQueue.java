@@ -1,12 +1,11 @@
 package io.troupe.host.reactor;
 
 import java.io.IOException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.channels.GatheringByteChannel;
 import java.util.Arrays;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A connection's pending output: a lock-free multi-producer queue of buffers, an atomic count of the
@@ -34,20 +33,15 @@ final class OutputQueue {
     static final int MAX_GATHER = 64;
     static final int INITIAL_GATHER = 4;
     private static final ByteBuffer[] NO_BATCH = new ByteBuffer[0];
-    private static final VarHandle PENDING;
-
-    static {
-        try {
-            PENDING = MethodHandles.lookup().findVarHandle(OutputQueue.class, "pending", long.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
     static final int MAX_BYTES_PER_WRITE = 256 * 1024;
 
     private final ConcurrentLinkedQueue<ByteBuffer> queue = new ConcurrentLinkedQueue<>();
-    /** Bytes added and not yet written (a field with a VarHandle: no AtomicLong per connection). */
-    private volatile long pending;
+    /**
+     * Bytes added and not yet written. An object of its own rather than a field with a VarHandle: producers on
+     * workers update it at every reply, and as a field it would share a cache line with the loop's batch fields
+     * (see the note on TcpConnection's atomics).
+     */
+    private final AtomicLong pending = new AtomicLong();
     /** Counts this queue's pending bytes among those of every connection of the reactor. */
     private final OutputBudget budget;
     private ByteBuffer[] batch = NO_BATCH;
@@ -70,7 +64,7 @@ final class OutputQueue {
      */
     long add(ByteBuffer bytes) {
         budget.add(bytes.remaining());
-        long after = (long) PENDING.getAndAdd(this, (long) bytes.remaining()) + bytes.remaining();
+        long after = pending.addAndGet(bytes.remaining());
         queue.offer(bytes);
         return after;
     }
@@ -83,7 +77,7 @@ final class OutputQueue {
      */
     long addRemainder(ByteBuffer bytes) {
         budget.add(bytes.remaining());
-        long after = (long) PENDING.getAndAdd(this, (long) bytes.remaining()) + bytes.remaining();
+        long after = pending.addAndGet(bytes.remaining());
         if (tail == batch.length) {
             grow();
         }
@@ -93,7 +87,7 @@ final class OutputQueue {
 
     /** Bytes added and not yet written. */
     long pending() {
-        return pending;
+        return pending.get();
     }
 
     /** Whether nothing is left to write, including what other threads added but the loop has not seen. */
@@ -134,7 +128,7 @@ final class OutputQueue {
             }
         }
         dropWritten();
-        PENDING.getAndAdd(this, -written);
+        pending.addAndGet(-written);
         budget.add(-written);
         return written;
     }
@@ -152,7 +146,7 @@ final class OutputQueue {
         }
         head = 0;
         tail = 0;
-        PENDING.getAndAdd(this, -bytes);
+        pending.addAndGet(-bytes);
         budget.add(-bytes);
     }
 

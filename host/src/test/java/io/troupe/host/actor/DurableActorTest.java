@@ -89,6 +89,15 @@ class DurableActorTest {
         return runtime.system.spawn(() -> new Counter(durability), ActorOptions.defaults().withName("counter"));
     }
 
+    /** An every-turn counter whose total 2 the store has made durable. */
+    private ActorRef everyTurnCounterAtStored2() {
+        ActorRef counter = counter(Durability.everyTurn());
+        ask(counter, 2L);
+        runtime.settle();
+        store.completeNext();
+        return counter;
+    }
+
     private CompletableFuture<Object> ask(ActorRef actor, Object message) {
         return actor.ask(message, Duration.ofSeconds(5)).toCompletableFuture();
     }
@@ -122,10 +131,7 @@ class DurableActorTest {
 
     @Test
     void aFailedWriteWithdrawsTheReplyAndTheActorRestartsFromTheStoredState() {
-        ActorRef counter = counter(Durability.everyTurn());
-        ask(counter, 2L);
-        runtime.settle();
-        store.completeNext();
+        ActorRef counter = everyTurnCounterAtStored2();
         CompletableFuture<Object> lost = ask(counter, 40L);
         runtime.settle();
         store.failNext();
@@ -141,10 +147,7 @@ class DurableActorTest {
 
     @Test
     void aClientThatSendsAtOnceWhenToldOfTheRefusalFindsTheRestartedActor() {
-        ActorRef counter = counter(Durability.everyTurn());
-        ask(counter, 2L);
-        runtime.settle();
-        store.completeNext();
+        ActorRef counter = everyTurnCounterAtStored2();
         CompletableFuture<Object> lost = ask(counter, 40L);
         runtime.settle();
         List<CompletableFuture<Object>> next = new ArrayList<>();
@@ -163,10 +166,7 @@ class DurableActorTest {
 
     @Test
     void aWriteRefusedAfterARestartTookItsSnapshotRestartsTheNewInstanceFromTheStore() {
-        ActorRef counter = counter(Durability.everyTurn());
-        ask(counter, 2L);
-        runtime.settle();
-        store.completeNext();
+        ActorRef counter = everyTurnCounterAtStored2();
         CompletableFuture<Object> lost = ask(counter, 5L);
         runtime.settle();
         CompletableFuture<Object> boom = ask(counter, "boom");

@@ -856,7 +856,8 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
             return;
         }
         byte[] snapshot = durability.lastSnapshot(); // a restart: the newest state this cell handed the store
-        if (snapshot == null) {
+        boolean fromStore = snapshot == null;
+        if (fromStore) {
             try {
                 snapshot = system.stateStore(this).read(durability.key()).orElse(null);
             } catch (Exception e) {
@@ -867,7 +868,7 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
             Object state = CellDurability.CODEC.decode(snapshot, name() + "#" + id + " (" + durability.key() + ")");
             actor.importState(this, state);
         }
-        durability.restored(snapshot);
+        durability.restored(snapshot, fromStore);
     }
 
     /**

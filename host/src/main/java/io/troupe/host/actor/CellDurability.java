@@ -1,10 +1,8 @@
 package io.troupe.host.actor;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.atomic.AtomicReference;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -19,10 +17,11 @@ import io.troupe.api.state.StateStore;
 import io.troupe.host.state.StateCodec;
 
 /**
- * One durable actor's bond with the {@link StateStore}: its key, its mode, the last snapshot written
- * (a turn that leaves the state as it was writes nothing), the outbox of its turns in mode
- * {@link Durability#everyTurn()} and the chain that releases each turn's messages only once its
- * snapshot, and every earlier one, is durable, in turn order.
+ * One durable actor's bond with the {@link StateStore}: its key, its mode, its writes (shared with the
+ * cell's earlier and later instances, one in flight at a time: {@link StateWrites}; a turn that leaves the
+ * state as it was writes nothing), the outbox of its turns in mode {@link Durability#everyTurn()} and the
+ * chain that releases each turn's messages only once its snapshot, and every earlier one, is durable, in
+ * turn order.
  *
  * <p>Only the state of an instance that read the store (or took over the state of one that had) is
  * written: an instance whose start failed before it read the store, or that a hot swap created for an
@@ -30,11 +29,13 @@ import io.troupe.host.state.StateCodec;
  *
  * <p>A failed write (or a state that cannot be encoded) refuses the turn's held messages (asks fail with
  * {@code state.unavailable}, other messages become dead letters) and fails the actor, whose restart
- * reads the last durable snapshot: the actor never goes on from a state the store does not have.
+ * reads the last durable snapshot: the actor never goes on from a state the store does not have. The
+ * turns that ran on the refused state meanwhile are refused too, and none of their snapshots is written
+ * after the refusal: a client told {@code state.unavailable} finds its change in no durable state.
  *
  * <p><b>Threading:</b> created and used on the cell's turns; the release chain's callbacks run on the
  * store's completion thread (or the turn's, when nothing needed writing) and only tell references, queue
- * work on the cell's turn, or clear the shared last snapshot (an atomic reference) when a write failed.
+ * work on the cell's turn, or refuse messages. {@link StateWrites} is thread-safe.
  */
 final class CellDurability {
 
@@ -44,16 +45,12 @@ final class CellDurability {
     static final StateCodec CODEC = new StateCodec();
 
     private final ActorCell cell;
-    private final StateKey key;
     private final Durability durability;
-    private final StateStore store;
     /**
-     * The newest snapshot read from the store or handed to it and not seen failing; null until the first one,
-     * and again after a write failed (then any state counts as a change). One holder for the successive bonds
-     * of the cell (restart, hot swap): a write that fails after a restart took its snapshot as the state to go
-     * on from clears it for them all. Set on the cell's turns; cleared from the store's completion thread.
+     * The writes of the cell's state, one for its successive bonds (restart, hot swap): a write that fails
+     * after a restart took its snapshot as the state to go on from taints the state for them all.
      */
-    private final AtomicReference<byte[]> last;
+    private final StateWrites writes;
     /**
      * Whether the instance's state derives from the store: it read it ({@link #restored}) or imported the
      * state of an instance that had ({@link #carriesRestoredState}). Until then nothing is written: a state
@@ -80,15 +77,13 @@ final class CellDurability {
      */
     CellDurability(ActorCell cell, StateKey key, Durability durability, StateStore store, CellDurability previous) {
         this.cell = cell;
-        this.key = key;
         this.durability = durability;
-        this.store = store;
         this.outbox = durability.mode() == Durability.Mode.EVERY_TURN ? new Outbox(cell) : null;
-        if (previous != null && previous.key.equals(key) && previous.store == store) {
-            this.last = previous.last;
+        if (previous != null && previous.writes.key().equals(key) && previous.writes.store() == store) {
+            this.writes = previous.writes;
             this.released = previous.released;
         } else {
-            this.last = new AtomicReference<>();
+            this.writes = new StateWrites(key, store);
         }
     }
 
@@ -97,7 +92,7 @@ final class CellDurability {
      * swapped instance of the same cell starts from; null when the store's copy is the one to read.
      */
     byte[] lastSnapshot() {
-        return last.get();
+        return writes.last();
     }
 
     /** Counts a message of the turn as a possible change of state, except the periodic flush itself. */
@@ -108,7 +103,7 @@ final class CellDurability {
     }
 
     StateKey key() {
-        return key;
+        return writes.key();
     }
 
     Durability durability() {
@@ -116,11 +111,12 @@ final class CellDurability {
     }
 
     /**
-     * The snapshot just read at start (null: the store holds nothing for the key): the state the actor
+     * The snapshot the instance just started from: read from the store ({@code fromStore}; null when it
+     * holds nothing for the key), or the cell's newest ({@link #lastSnapshot()}). It is the state the actor
      * now has, so an unchanged turn writes nothing; from now on its turns may write.
      */
-    void restored(byte[] snapshot) {
-        last.set(snapshot);
+    void restored(byte[] snapshot, boolean fromStore) {
+        writes.startedFrom(snapshot, fromStore);
         restored = true;
     }
 
@@ -211,7 +207,10 @@ final class CellDurability {
         }
     }
 
-    /** Exports and encodes the state on this turn and writes it when it differs from the last snapshot. */
+    /**
+     * Exports and encodes the state on this turn and writes it when it differs from the newest snapshot
+     * (strictly in mode every-turn: see {@link StateWrites}).
+     */
     private CompletableFuture<Void> writeIfChanged() throws Exception {
         if (!restored) {
             throw new IllegalStateException(describe() + ": its instance never read its state from the store;"
@@ -219,23 +218,12 @@ final class CellDurability {
         }
         Object state = cell.exportForStore();
         byte[] snapshot = CODEC.encode(state, describe());
-        byte[] before = last.get();
-        if (before != null && Arrays.equals(before, snapshot)) {
-            return DONE;
-        }
-        last.set(snapshot);
-        // the store does not have it: no restart starts from it, and the next write writes whatever the state is
-        // then (even if equal). Cleared before the returned stage completes, so before anyone hears of the failure.
-        return store.write(key, snapshot).toCompletableFuture().whenComplete((ok, failure) -> {
-            if (failure != null) {
-                last.compareAndSet(snapshot, null);
-            }
-        });
+        return writes.submit(snapshot, outbox != null);
     }
 
     /** Delivers {@code held} once {@code written} and every earlier release are done, in that order. */
     private void release(List<Outbox.Held> held, CompletableFuture<Void> written) {
-        if (held.isEmpty() && written == DONE) {
+        if (held.isEmpty() && written.isDone() && !written.isCompletedExceptionally()) {
             return;
         }
         released = released.thenCompose(earlier -> written).handle((ok, failure) -> {
@@ -249,9 +237,11 @@ final class CellDurability {
                 // once, and the restarted instance (reading the last durable state) must be the one to take it.
                 // Whichever instance of this bond's lineage runs by then restarts: one that a restart started from
                 // this turn's snapshot, before the store refused it, goes on from a state the store does not have.
+                // Once one instance started again from the store, the state is clean: the turns refused with this
+                // one restart nothing more.
                 cell.runOnTurn(() -> {
                     CellDurability current = cell.durable();
-                    if (current != null && current.last == last) {
+                    if (current != null && current.writes == writes && writes.tainted()) {
                         cell.failOnTurn(failure);
                     }
                 }, TurnTask.ANY_INCARNATION, null);
@@ -290,12 +280,12 @@ final class CellDurability {
     }
 
     private String describe() {
-        return cell.name() + "#" + cell.id() + " (" + key + ")";
+        return cell.name() + "#" + cell.id() + " (" + writes.key() + ")";
     }
 
     /** For logs: the key and mode. */
     @Override
     public String toString() {
-        return key + " " + durability;
+        return writes.key() + " " + durability;
     }
 }

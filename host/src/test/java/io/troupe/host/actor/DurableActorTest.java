@@ -201,6 +201,65 @@ class DurableActorTest {
     }
 
     @Test
+    void turnsThatRunWhileAWriteIsInFlightWriteOnceAfterItTheNewestState() {
+        ActorRef counter = everyTurnCounterAtStored2();
+        CompletableFuture<Object> three = ask(counter, 1L);
+        runtime.settle();
+        CompletableFuture<Object> four = ask(counter, 1L);
+        CompletableFuture<Object> five = ask(counter, 1L);
+        runtime.settle();
+        assertEquals(2, store.writes, "one write of 3 in flight; 4 and 5 wait for it");
+        assertFalse(four.isDone());
+        store.completeNext();
+        assertEquals(3L, three.getNow(null));
+        assertFalse(four.isDone(), "4 is not durable yet: the write of 5 carries it");
+        assertEquals(3, store.writes, "one write for the two waiting turns, of their newest state");
+        assertEquals(5L, CODEC.decode(store.pending.get(0).snapshot(), "test"));
+        store.completeNext();
+        assertEquals(4L, four.getNow(null));
+        assertEquals(5L, five.getNow(null));
+    }
+
+    @Test
+    void pipelinedTurnsOnARefusedStateAreRefusedTooAndTheirStateIsNeverWritten() {
+        ActorRef counter = everyTurnCounterAtStored2();
+        CompletableFuture<Object> refused = ask(counter, 40L);
+        runtime.settle();
+        CompletableFuture<Object> later = ask(counter, 100L);
+        CompletableFuture<Object> read = ask(counter, "get");
+        runtime.settle();
+        store.failNext();
+        runtime.settle();
+        assertTrue(store.pending.isEmpty(), "142, which carries the refused 40, went nowhere near the store");
+        for (CompletableFuture<Object> reply : List.of(refused, later, read)) {
+            assertEquals(ErrorCode.STATE_UNAVAILABLE, MessagingTest.causeOf(reply, TroupeException.class).code());
+        }
+        CompletableFuture<Object> after = ask(counter, "get");
+        runtime.settle();
+        assertEquals(2L, after.getNow(null), "restarted from the stored 2");
+        assertEquals(2L, CODEC.decode(store.durable.values().iterator().next(), "test"));
+        assertEquals(List.of("preStart 0", "preStart 0", "importState 2"), lifecycle,
+                "one restart for the three refused turns");
+    }
+
+    @Test
+    void aRefusedWriteLeavesTheEarlierDurableTurnsAnswered() {
+        ActorRef counter = everyTurnCounterAtStored2();
+        CompletableFuture<Object> kept = ask(counter, 1L);
+        runtime.settle();
+        CompletableFuture<Object> refused = ask(counter, 10L);
+        runtime.settle();
+        store.completeNext();
+        assertEquals(3L, kept.getNow(null));
+        store.failNext();
+        runtime.settle();
+        assertEquals(ErrorCode.STATE_UNAVAILABLE, MessagingTest.causeOf(refused, TroupeException.class).code());
+        CompletableFuture<Object> after = ask(counter, "get");
+        runtime.settle();
+        assertEquals(3L, after.getNow(null));
+    }
+
+    @Test
     void aNewInstanceStartsFromTheStoredStateAfterPreStart() {
         store.durable.put(new StateKey("", ReadableName.of(getClass()), "counter"), CODEC.encode(7L, "test"));
         ActorRef counter = counter(Durability.everyTurn());
@@ -240,8 +299,8 @@ class DurableActorTest {
         runtime.settle();
         runtime.system.stop(counter, StopReason.NORMAL);
         runtime.settle();
+        store.completeAll(); // the stop's write waits for the save's
         assertEquals(2, store.writes, "a normal stop writes the last state");
-        store.completeAll();
         assertEquals(7L, CODEC.decode(store.durable.values().iterator().next(), "test"));
     }
 

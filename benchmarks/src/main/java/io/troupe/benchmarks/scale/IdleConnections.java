@@ -6,6 +6,7 @@ import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -36,6 +37,8 @@ final class IdleConnections implements AutoCloseable {
     static final int FIRST_PORT = 20_000;
     /** At most this many connections per source address, from {@link #FIRST_PORT} up to 65 000. */
     static final int MAX_PER_ADDRESS = 45_000;
+    /** What a connection that makes one request before it idles sends ({@code --echo-first}). */
+    private static final byte[] ECHO_PAYLOAD = new byte[64];
 
     private final ClientLoop loop;
     private final List<TroupeClient> clients;
@@ -58,10 +61,11 @@ final class IdleConnections implements AutoCloseable {
      * @param first    the index of the first connection among all those the suite opens: it picks the
      *                 source address and port ({@code 2 + index / perAddress}, {@code FIRST_PORT + index %
      *                 perAddress}), so that several calls never bind the same one
-     * @param progress told every 10 000 connections
+     * @param echoFirst whether each connection makes one {@code echo} request (and waits for its reply) once welcomed
+     * @param progress  told every 10 000 connections
      */
     static IdleConnections open(int port, String tenant, String token, int first, int count, int perAddress,
-            int concurrency, IntConsumer progress) throws InterruptedException, UnknownHostException {
+            int concurrency, boolean echoFirst, IntConsumer progress) throws InterruptedException, UnknownHostException {
         if (perAddress < 1 || perAddress > MAX_PER_ADDRESS) {
             throw new IllegalArgumentException("connections per address must be 1 to " + MAX_PER_ADDRESS);
         }
@@ -80,7 +84,11 @@ final class IdleConnections implements AutoCloseable {
                     .closeTimeout(Duration.ofSeconds(1)).build();
             clients.add(client);
             handshakes.acquire();
-            client.connect().whenComplete((session, failure) -> {
+            CompletableFuture<?> ready = client.connect();
+            if (echoFirst) {
+                ready = ready.thenCompose(session -> client.request("echo", ECHO_PAYLOAD));
+            }
+            ready.whenComplete((done, failure) -> {
                 if (failure != null) {
                     failures.incrementAndGet();
                     firstFailure.compareAndSet(null, failure);

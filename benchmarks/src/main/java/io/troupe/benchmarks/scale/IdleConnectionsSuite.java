@@ -9,6 +9,7 @@ import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -27,10 +28,12 @@ import io.troupe.client.TroupeClient;
  * and whether it stays flat from step to step; at the end, the round trip of {@code echo} requests on a
  * fresh connection while the others stay open, and a projection to a million connections with what would
  * limit it first ({@link ScaleReport}). The idle-timeout machinery is on (an hour), as in production.
+ * With {@code --echo-first}, each connection makes one {@code echo} request before it idles, so that its
+ * session holds what a connection that has talked holds (its session actor among them).
  *
  * <pre>
  * java -cp benchmarks.jar io.troupe.benchmarks.scale.IdleConnectionsSuite [--quick] [--steps 5000,10000,19000]
- *      [--connections N] [--distribution DIR] [--per-address 20000] [--jvm-opts -Xmx1g]
+ *      [--connections N] [--distribution DIR] [--per-address 20000] [--jvm-opts -Xmx1g] [--echo-first]
  * </pre>
  *
  * <p>Needs an open-file limit above the largest step in this process (the server's is raised by the
@@ -50,6 +53,8 @@ public final class IdleConnectionsSuite {
     private static final int FD_MARGIN = 1_000;
     /** Long enough never to close a connection during the run; the timers run all the same. */
     private static final int IDLE_TIMEOUT_SECONDS = 3_600;
+    /** The request timeout with {@code --echo-first}, and how long the suite waits past it before it measures. */
+    private static final int ECHO_FIRST_TIMEOUT_SECONDS = 2;
 
     private IdleConnectionsSuite() {
     }
@@ -64,6 +69,7 @@ public final class IdleConnectionsSuite {
         String distributionOption = null;
         int perAddress = 20_000;
         String jvmOptions = "-Xmx1g";
+        boolean echoFirst = false;
         try {
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
@@ -73,6 +79,7 @@ public final class IdleConnectionsSuite {
                     case "--distribution" -> distributionOption = args[++i];
                     case "--per-address" -> perAddress = Integer.parseInt(args[++i]);
                     case "--jvm-opts" -> jvmOptions = args[++i];
+                    case "--echo-first" -> echoFirst = true;
                     default -> throw new IllegalArgumentException("unknown option " + args[i]);
                 }
             }
@@ -101,14 +108,20 @@ public final class IdleConnectionsSuite {
         // the admission limits are sized for this load, as an operator expecting it would: all of it may come
         // from a few addresses and connect at once (their defaults would refuse most of it, on purpose)
         String admitted = Integer.toString(most + 1_000);
+        Map<String, String> serverKeys = new LinkedHashMap<>(Map.of("maxConnections", admitted,
+                "maxConnectionsPerAddress", admitted, "maxUnauthenticatedConnections", admitted));
+        if (echoFirst) {
+            // a session forgets an answered request's deadline at the next sweep, at the request timeout: a short
+            // one lets the suite measure the sessions as they stay, not as they are in the echo's first seconds
+            serverKeys.put("requestTimeoutSeconds", Integer.toString(ECHO_FIRST_TIMEOUT_SECONDS));
+        }
         TroupeInstance.Settings settings = new TroupeInstance.Settings(port,
-                List.of(new TroupeInstance.Tenant("demo", token, most + 100)), Map.of("maxConnections", admitted,
-                        "maxConnectionsPerAddress", admitted, "maxUnauthenticatedConnections", admitted), List.of(),
+                List.of(new TroupeInstance.Tenant("demo", token, most + 100)), serverKeys, List.of(),
                 IDLE_TIMEOUT_SECONDS, jvmOptions, (int) Math.min(Integer.MAX_VALUE, most + (long) FD_MARGIN + 10_000));
         err.println("IdleConnectionsSuite: starting Troupe (" + jvmOptions + ") for " + steps + " connections");
         try (TroupeInstance troupe = TroupeInstance.start(distribution, settings)) {
             long pid = troupe.process().pid();
-            ScaleReport report = new ScaleReport(requested, limit, OpenFileLimit.hard(), jvmOptions);
+            ScaleReport report = new ScaleReport(requested, limit, OpenFileLimit.hard(), jvmOptions, echoFirst);
             report.start(settledHeap(pid), ProcessMemory.residentBytes(pid), ProcessMemory.slabBytes());
             Map<String, Long> classesBefore = HeapProbe.histogram(pid);
             err.println("IdleConnectionsSuite: heap in use before: " + ScaleReport.mib(report.baseHeap()));
@@ -118,7 +131,7 @@ public final class IdleConnectionsSuite {
                 for (int step : steps) {
                     IdleConnections idle;
                     try {
-                        idle = IdleConnections.open(port, "demo", token, opened, step - opened, perAddress, 512,
+                        idle = IdleConnections.open(port, "demo", token, opened, step - opened, perAddress, 512, echoFirst,
                                 count -> err.println("IdleConnectionsSuite: " + count + " connecting or connected"));
                     } catch (IOException e) {
                         err.println("IdleConnectionsSuite: " + e);
@@ -134,6 +147,9 @@ public final class IdleConnectionsSuite {
                         return 1;
                     }
                     opened = step;
+                    if (echoFirst) {
+                        Thread.sleep(TimeUnit.SECONDS.toMillis(ECHO_FIRST_TIMEOUT_SECONDS + 1L));
+                    }
                     report.step(step, idle.elapsedNanos(), HeapProbe.usedAfterFullGc(pid),
                             ProcessMemory.residentBytes(pid), ProcessMemory.slabBytes());
                 }

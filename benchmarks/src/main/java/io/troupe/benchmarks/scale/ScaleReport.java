@@ -44,17 +44,20 @@ final class ScaleReport {
     private final long openFileLimit;
     private final long openFileHardLimit;
     private final String jvmOptions;
+    private final boolean echoFirst;
     private final List<Step> steps = new ArrayList<>();
     private final Map<String, Long> growthByClass = new HashMap<>();
     private long baseHeap;
     private long baseResident;
     private long baseSlab;
 
-    ScaleReport(List<Integer> requested, long openFileLimit, long openFileHardLimit, String jvmOptions) {
+    ScaleReport(List<Integer> requested, long openFileLimit, long openFileHardLimit, String jvmOptions,
+            boolean echoFirst) {
         this.requested = List.copyOf(requested);
         this.openFileLimit = openFileLimit;
         this.openFileHardLimit = openFileHardLimit;
         this.jvmOptions = jvmOptions;
+        this.echoFirst = echoFirst;
     }
 
     /** The figures before the first connection. */
@@ -142,7 +145,8 @@ final class ScaleReport {
                     last.connections());
         }
         out.println("Server: Troupe distribution defaults with JAVA_OPTS=" + jvmOptions + ", idle timeout "
-                + "1 hour (its timers armed, none firing), tenant limit above the count; clients: this process, 2 "
+                + "1 hour (its timers armed, none firing), tenant limit above the count; clients: this process, "
+                + (echoFirst ? "each connection one echo request once welcomed, then idle; " : "idle once welcomed; ") + "2 "
                 + "IO threads per step, from 127.0.0.2 and up, a port each, at most 512 handshakes at once. Heap: "
                 + "jcmd GC.run then GC.heap_info; RSS: VmRSS of /proc/PID/status; slab: Slab of /proc/meminfo.");
         out.flush();

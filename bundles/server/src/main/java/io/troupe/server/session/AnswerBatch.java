@@ -3,8 +3,6 @@ package io.troupe.server.session;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
-import java.util.Arrays;
-import java.util.concurrent.ConcurrentLinkedQueue;
 
 import io.troupe.api.net.Connection;
 import io.troupe.protocol.Frame;
@@ -26,35 +24,50 @@ import io.troupe.protocol.FrameEncoder;
  * a frame of its own on the loop ({@link #flush}), so that answers completed earlier stay ahead of it
  * (above all of a BYE).
  *
- * <p><b>Threading:</b> {@link #add} from any thread; {@link #flush} and {@link #clear} on the
- * connection's loop only.
+ * <p>The queue is a stack of nodes that adders push with a CAS on one field and the loop takes whole
+ * (newest first) and reverses: an idle session holds no queue object at all, where a
+ * {@code ConcurrentLinkedQueue} would keep itself and its sentinel node (48 bytes) per connection.
+ *
+ * <p><b>Threading:</b> {@link #add} from any thread (lock-free: a CAS loop on {@code pushed}); {@link #flush}
+ * and {@link #clear} on the connection's loop only, which alone reads and changes the taken nodes.
  */
-final class AnswerBatch {
+final class AnswerBatch implements Runnable {
 
     /** Frames encoded per flush at most; more are left to the next flush, scheduled at once. */
     static final int MAX_FRAMES_PER_FLUSH = 256;
     /** Frames larger than this are written in a buffer of their own. */
     static final int MAX_BATCHED_FRAME_BYTES = 16 * 1024;
-    private static final Frame[] NOTHING_TAKEN = new Frame[0];
     private static final VarHandle FLUSH_SCHEDULED;
+    private static final VarHandle PUSHED;
 
     static {
         try {
-            FLUSH_SCHEDULED = MethodHandles.lookup().findVarHandle(AnswerBatch.class, "flushScheduled", boolean.class);
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            FLUSH_SCHEDULED = lookup.findVarHandle(AnswerBatch.class, "flushScheduled", boolean.class);
+            PUSHED = lookup.findVarHandle(AnswerBatch.class, "pushed", Node.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
+    /** One queued frame; {@code next} is written before the push publishes it, then only by the loop. */
+    private static final class Node {
+        final Frame frame;
+        Node next;
+
+        Node(Frame frame) {
+            this.frame = frame;
+        }
+    }
+
     private final Connection connection;
     private final Runnable written;
-    private final ConcurrentLinkedQueue<Frame> queue = new ConcurrentLinkedQueue<>();
+    /** The frames added since the loop last took them, newest first; null when none. */
+    private volatile Node pushed;
+    /** Loop-confined: frames taken and not yet written, oldest first (what a flush at its limit left). */
+    private Node ready;
     /** Whether a flush is queued on the loop (a field with a VarHandle: no AtomicBoolean per session). */
     private volatile boolean flushScheduled;
-    private final Runnable flushTask = this::flush;
-    // Loop-confined: the frames taken for the current flush; grown on demand (an idle session holds
-    // none), at most MAX_FRAMES_PER_FLUSH.
-    private Frame[] taken = NOTHING_TAKEN;
 
     AnswerBatch(Connection connection) {
         this(connection, () -> { });
@@ -68,69 +81,84 @@ final class AnswerBatch {
 
     /** Queues {@code frame} for the loop. Any thread. */
     void add(Frame frame) {
-        queue.offer(frame);
+        Node node = new Node(frame);
+        Node head;
+        do {
+            head = pushed;
+            node.next = head;
+        } while (!PUSHED.compareAndSet(this, head, node));
         scheduleFlush();
+    }
+
+    /** The flush task on the loop (the batch is its own task: no lambda per session). */
+    @Override
+    public void run() {
+        flush();
     }
 
     /** Writes every queued frame, in order. On the loop. */
     void flush() {
         flushScheduled = false; // before taking: an adder that still sees true has queued before
-        int count = 0;
-        int batchBytes = 0;
-        boolean wrote = false;
-        Frame frame;
-        while (count < MAX_FRAMES_PER_FLUSH && (frame = queue.poll()) != null) {
-            int size = FrameEncoder.encodedSize(frame);
-            if (size > MAX_BATCHED_FRAME_BYTES) {
-                write(count, batchBytes);
-                count = 0;
-                batchBytes = 0;
-                connection.write(FrameEncoder.encode(frame));
-                wrote = true;
-                continue;
-            }
-            if (count == taken.length) {
-                int grown = Math.min(MAX_FRAMES_PER_FLUSH, Math.max(8, 2 * count));
-                taken = Arrays.copyOf(taken, grown);
-            }
-            taken[count] = frame;
-            count++;
-            batchBytes += size;
+        if (ready == null) {
+            ready = oldestFirst((Node) PUSHED.getAndSet(this, null));
         }
-        write(count, batchBytes);
-        if (wrote || count > 0) {
+        int flushed = 0;
+        while (flushed < MAX_FRAMES_PER_FLUSH && ready != null) {
+            // a run of small frames goes out in one buffer (sized by a first walk), a large frame on its own
+            Node first = ready;
+            int bytes = FrameEncoder.encodedSize(first.frame);
+            int count = 1;
+            Node end = first.next;
+            if (bytes <= MAX_BATCHED_FRAME_BYTES) {
+                int size;
+                while (end != null && flushed + count < MAX_FRAMES_PER_FLUSH
+                        && (size = FrameEncoder.encodedSize(end.frame)) <= MAX_BATCHED_FRAME_BYTES) {
+                    bytes += size;
+                    count++;
+                    end = end.next;
+                }
+            }
+            if (count == 1) {
+                connection.write(FrameEncoder.encode(first.frame));
+            } else {
+                ByteBuffer out = ByteBuffer.allocate(bytes);
+                for (Node node = first; node != end; node = node.next) {
+                    FrameEncoder.encode(node.frame, out);
+                }
+                connection.write(out.flip());
+            }
+            ready = end;
+            flushed += count;
+        }
+        if (flushed > 0) {
             written.run();
         }
-        if (!queue.isEmpty()) {
+        if (ready != null || pushed != null) {
             scheduleFlush();
         }
     }
 
-    /** Drops what is queued: the connection is gone. On the loop. */
-    void clear() {
-        queue.clear();
+    /** Reverses a taken stack in place: the loop owns its nodes now. */
+    private static Node oldestFirst(Node newest) {
+        Node reversed = null;
+        while (newest != null) {
+            Node next = newest.next;
+            newest.next = reversed;
+            reversed = newest;
+            newest = next;
+        }
+        return reversed;
     }
 
-    private void write(int count, int batchBytes) {
-        if (count == 0) {
-            return;
-        }
-        if (count == 1) {
-            connection.write(FrameEncoder.encode(taken[0]));
-            taken[0] = null;
-            return;
-        }
-        ByteBuffer out = ByteBuffer.allocate(batchBytes);
-        for (int i = 0; i < count; i++) {
-            FrameEncoder.encode(taken[i], out);
-            taken[i] = null;
-        }
-        connection.write(out.flip());
+    /** Drops what is queued: the connection is gone. On the loop. */
+    void clear() {
+        PUSHED.setVolatile(this, null);
+        ready = null;
     }
 
     private void scheduleFlush() {
         if (!flushScheduled && FLUSH_SCHEDULED.compareAndSet(this, false, true)) {
-            connection.execute(flushTask);
+            connection.execute(this);
         }
     }
 }

@@ -31,6 +31,7 @@ import io.troupe.server.tenant.TenantMetrics;
  * <pre>
  *   loop:    ask ─► prune answered requests at the head ─► append ─► (earlier than the sweep?) re-arm it
  *   worker:  reply ─► claim ─► answer queued for the loop ─► unanswered − 1
+ *   loop:    answers written ─► drop answered requests at the head
  *   loop:    sweep at the earliest deadline ─► claim and time out the requests past theirs ─► re-arm
  * </pre>
  *
@@ -54,7 +55,7 @@ import io.troupe.server.tenant.TenantMetrics;
  * is set on the loop before it looks at the count, and read by completions after they lower it, so
  * that one of the two sees the last answer.
  */
-final class RequestsInFlight {
+final class RequestsInFlight implements Runnable {
 
     /** The queue is compacted when it holds more than this many more entries than twice the unanswered. */
     private static final int COMPACTION_SLACK = 64;
@@ -72,6 +73,7 @@ final class RequestsInFlight {
     private final Connection connection;
     private final LongSupplier nanoClock;
     private final Runnable onLastAnswer;
+    private final Runnable onWritten;
     private final AnswerBatch answers;
     /** Requests asked and not yet answered (a field with a VarHandle: no AtomicInteger per session). */
     private volatile int unanswered;
@@ -94,7 +96,8 @@ final class RequestsInFlight {
         this.connection = connection;
         this.nanoClock = nanoClock;
         this.onLastAnswer = onLastAnswer;
-        this.answers = new AnswerBatch(connection, onWritten);
+        this.onWritten = onWritten;
+        this.answers = new AnswerBatch(connection, this);
         this.lastAnswerNanos = nanoClock.getAsLong();
     }
 
@@ -111,6 +114,17 @@ final class RequestsInFlight {
         UNANSWERED.getAndAdd(this, 1);
         armSweep(request.deadline());
         target.ask(message).whenComplete((reply, failure) -> answer(request, reply, failure));
+    }
+
+    /**
+     * After answers were written, on the loop: drops the answered requests at the head (an idle session
+     * keeps none of its past requests), then tells {@code onWritten}. The batch's callback: no lambda per
+     * session.
+     */
+    @Override
+    public void run() {
+        dropAnsweredHead();
+        onWritten.run();
     }
 
     /** From now on, the last answer calls {@code onLastAnswer}. On the loop. */
@@ -245,10 +259,7 @@ final class RequestsInFlight {
 
     /** Drops answered requests from the head, and compacts the queue when they crowd it. On the loop. */
     private void pruneAnswered() {
-        PendingRequest head;
-        while ((head = sent.peekFirst()) != null && head.isAnswered()) {
-            sent.pollFirst();
-        }
+        dropAnsweredHead();
         if (sent.size() > 2 * unanswered + COMPACTION_SLACK) {
             int count = sent.size();
             for (int i = 0; i < count; i++) {
@@ -257,6 +268,13 @@ final class RequestsInFlight {
                     sent.addLast(request);
                 }
             }
+        }
+    }
+
+    private void dropAnsweredHead() {
+        PendingRequest head;
+        while ((head = sent.peekFirst()) != null && head.isAnswered()) {
+            sent.pollFirst();
         }
     }
 

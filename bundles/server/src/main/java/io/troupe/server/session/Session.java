@@ -559,8 +559,6 @@ public final class Session implements ConnectionHandler, TenantSession {
         inFlight.countFor(candidate.metrics());
         state = SessionState.OPEN;
         connection.fairnessGroup(candidate.id()); // the loop reads this tenant's connections in turn with others'
-        actor = sessions.runtime().spawn(() -> new SessionActor(this),
-                ActorOptions.defaults().withName("session-" + id()));
         write(Frame.welcome(frame.corrId(), id()));
         decoder.setMaxFrameBytes(frameLimit());
         SessionLimits limits = sessions.limits();
@@ -631,12 +629,25 @@ public final class Session implements ConnectionHandler, TenantSession {
     }
 
     private void deliver(Frame frame, ActorRef target) {
-        Message message = new Message(frame.name(), frame.content(), actor);
+        Message message = new Message(frame.name(), frame.content(), client());
         if (frame.type() == FrameType.SEND) {
             target.tell(message);
             return;
         }
         inFlight.ask(target, message, frame.corrId(), sessions.limits().requestTimeout());
+    }
+
+    /**
+     * The session's actor, which handlers find in {@link Message#client()}: spawned with the first message
+     * that carries it, since a session that never sent one cannot be pushed to (an idle connection holds no
+     * actor: about 360 bytes of heap less each).
+     */
+    private ActorRef client() {
+        if (actor == null) {
+            actor = sessions.runtime().spawn(() -> new SessionActor(this),
+                    ActorOptions.defaults().withName("session-" + id()));
+        }
+        return actor;
     }
 
     private void refuseForShutdown(Frame frame) {

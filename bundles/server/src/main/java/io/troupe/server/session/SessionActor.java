@@ -10,8 +10,9 @@ import io.troupe.api.Message;
 /**
  * The actor that stands for a session: handlers find its reference in {@link Message#client()} and
  * tell it {@link Message}s to push them to the client, each as a SEND frame with corrId 0. The
- * session spawns it as a top-level actor named {@code session-<id>} at WELCOME and stops it when the
- * connection closes; pushes after that are dead letters.
+ * session spawns it as a top-level actor named {@code session-<id>} with the first message it routes (a
+ * session that never sent one holds no actor) and stops it when the connection closes; pushes after that
+ * are dead letters.
  *
  * <p><b>Threading:</b> runs on runtime workers, one message at a time; the push target writes to the
  * connection, which accepts writes from any thread.

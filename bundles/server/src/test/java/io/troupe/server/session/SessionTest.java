@@ -6,7 +6,6 @@ import static io.troupe.server.session.WrittenFrames.types;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -72,16 +71,19 @@ class SessionTest {
     }
 
     @Test
-    void helloWithTheRightTokenIsWelcomedAndSpawnsTheSessionActor() {
+    void helloWithTheRightTokenIsWelcomedAndTheFirstMessageSpawnsTheSessionActor() {
         connection.receive(Frame.hello(77, TENANT, TOKEN));
         connection.runTasks(); // the authenticator's outcome
         Frame welcome = single(connection.takeWritten());
         assertEquals(FrameType.WELCOME, welcome.type());
         assertEquals(77, welcome.corrId());
         assertEquals("42", welcome.text());
-        assertEquals("session-42", runtime.spawned.get(0).name());
         assertEquals(1, sessions.size());
         assertEquals(1, tenants.find(TENANT).orElseThrow().connections());
+        assertTrue(runtime.spawned.isEmpty(), "an idle session holds no actor");
+        connection.receive(request(1, "a"), request(2, "b"));
+        assertEquals(1, runtime.spawned.size(), "one actor for the session's messages");
+        assertEquals("session-42", runtime.spawned.get(0).name());
     }
 
     @Test
@@ -297,6 +299,17 @@ class SessionTest {
     }
 
     @Test
+    void anIdleSessionKeepsNoneOfItsAnsweredRequests() {
+        welcome();
+        connection.receive(request(1, "a"), request(2, "b"));
+        echo.asked.get(0).reply().complete("ok".getBytes(UTF_8));
+        echo.asked.get(1).reply().complete("ok".getBytes(UTF_8));
+        connection.runTasks();
+        assertEquals(2, connection.takeWritten().size());
+        assertEquals(0, session.requestsTracked(), "dropped once their answers were written");
+    }
+
+    @Test
     void answeredRequestsLeaveTheSessionsBookkeepingEvenBehindOneThatIsSlow() {
         welcome();
         connection.receive(request(0, "slow"));
@@ -366,6 +379,7 @@ class SessionTest {
     @Test
     void aPushToTheSessionActorBecomesASendFrameWithCorrIdZero() throws Exception {
         welcome();
+        connection.receive(Frame.send(1, "echo", "join".getBytes(UTF_8)));
         runtime.spawned.get(0).tell(new Message("news", "hello".getBytes(UTF_8)), null);
         Frame push = single(connection.written());
         assertEquals(FrameType.SEND, push.type());
@@ -384,7 +398,7 @@ class SessionTest {
         Frame error = single(connection.written());
         assertEquals(ErrorCode.FRAME_CRC.code(), error.name());
         assertFalse(connection.isOpen());
-        assertInstanceOf(StubActor.class, runtime.stopped.get(0));
+        assertTrue(runtime.spawned.isEmpty(), "no message was routed: no session actor to stop");
     }
 
     @Test

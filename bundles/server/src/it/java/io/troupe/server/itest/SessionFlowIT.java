@@ -111,8 +111,8 @@ public class SessionFlowIT extends ServerTest {
         try (TestClient connection = TestClient.connect(server.port())) {
             Frame welcome = connection.hello(1, TENANT, token);
             String actorName = "session-" + welcome.text();
-            assertTrue("the session is an actor in the tree: " + actorNames(),
-                    runtime.actors().stream().anyMatch(actor -> actor.name().equals(actorName)));
+            assertTrue("a session that has sent nothing holds no actor: " + actorNames(),
+                    runtime.actors().stream().noneMatch(actor -> actor.name().equals(actorName)));
 
             connection.send(Frame.request(2, TestHandlers.PUSH, "3".getBytes(UTF_8)));
             Set<String> seen = new HashSet<>();
@@ -129,6 +129,8 @@ public class SessionFlowIT extends ServerTest {
                 }
             }
             assertEquals(Set.of("push 0", "push 1", "push 2", "pushed 3"), seen);
+            assertTrue("the session is an actor in the tree once it sent a request: " + actorNames(),
+                    runtime.actors().stream().anyMatch(actor -> actor.name().equals(actorName)));
             client = handlers.lastClient.get();
             assertEquals(actorName, client.name());
             assertFalse(client.isStopped());

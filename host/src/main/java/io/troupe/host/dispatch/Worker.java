@@ -309,7 +309,7 @@ public final class Worker extends Thread implements RuntimeThread, FairRunQueue.
         if (next != null) {
             return next;
         }
-        pool.idleWorkers().offer(this);
+        pool.idleWorkers().offerFirst(this);
         next = pool.poll(this);
         if (next == null && pool.isRunning() && !retiring) {
             List<Worker> others = pool.workers();

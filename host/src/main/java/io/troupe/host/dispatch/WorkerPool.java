@@ -4,7 +4,7 @@ import java.lang.invoke.VarHandle;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
@@ -17,7 +17,8 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Idle workers spin briefly, keep polling while yielding their core for the pool's spin time (while
  * such spins find work: {@link AdaptiveSpin}), then register in the idle queue and park ({@link Worker}). {@link #execute} from outside the pool
  * appends the task and, unless a worker is in its yielding spin (it will find the task), unparks one
- * registered worker; a spinner that finds a task while no other spins wakes a parked worker for
+ * registered worker, the one that parked last (warm caches; under light load one worker serves and the others
+ * stay parked); a spinner that finds a task while no other spins wakes a parked worker for
  * whatever else is queued. A worker re-checks the run queue after it stops spinning and after
  * registering, before parking, so no task waits while a worker sleeps:
  *
@@ -68,7 +69,11 @@ public final class WorkerPool implements Dispatcher {
     public static final Duration DEFAULT_SPIN = Duration.ofNanos(50_000);
 
     private final FairRunQueue runQueue = new FairRunQueue(RING_CAPACITY);
-    private final ConcurrentLinkedQueue<Worker> idle = new ConcurrentLinkedQueue<>();
+    /**
+     * Registered idle workers, the most recently parked first: a wake-up goes to the worker whose caches are
+     * warmest, and under light load one worker serves while the others stay parked.
+     */
+    private final ConcurrentLinkedDeque<Worker> idle = new ConcurrentLinkedDeque<>();
     private final Object resizeLock = new Object();
     private final AtomicInteger names = new AtomicInteger();
     /** Idle workers in a timed park, who will look at busy workers' slots when they wake. */
@@ -367,7 +372,7 @@ public final class WorkerPool implements Dispatcher {
         return runQueue;
     }
 
-    ConcurrentLinkedQueue<Worker> idleWorkers() {
+    ConcurrentLinkedDeque<Worker> idleWorkers() {
         return idle;
     }
 
@@ -437,7 +442,7 @@ public final class WorkerPool implements Dispatcher {
     }
 
     private void wakeOne() {
-        Worker sleeper = idle.poll();
+        Worker sleeper = idle.pollFirst();
         if (sleeper != null) {
             LockSupport.unpark(sleeper);
         }

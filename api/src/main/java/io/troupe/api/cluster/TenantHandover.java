@@ -44,4 +44,13 @@ public interface TenantHandover {
 
     /** The tenants with a session or an actor on this node now, sorted. */
     Set<String> activeTenants();
+
+    /**
+     * The tenants this node's server could admit now: those whose configuration it has loaded, sorted. A node
+     * that a tenant's partition moves to publishes them, and the tenant's old owner keeps serving it until the
+     * new one knows it (bounded), so that the tenant's clients are not sent to a node that would refuse them.
+     *
+     * @since 1.1
+     */
+    Set<String> knownTenants();
 }

@@ -15,5 +15,5 @@
  * <p><b>Threading:</b> see each type; none of their methods blocks its caller.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.0.0")
+@org.osgi.annotation.versioning.Version("1.1.0")
 package io.troupe.api.cluster;

@@ -17,9 +17,10 @@ import io.troupe.benchmarks.net.OptionArgs;
  * @param warmup           load before anything is measured
  * @param phase            steady load measured before the join, between the join and the leave, and after it
  * @param jvmOptions       the options of every node's JVM
+ * @param keepLogs         the {@code --keep-logs} directory the nodes' logs are copied to at the end, or null
  */
 record ClusterOptions(String distribution, int tenants, int clientsPerTenant, int rate, int window, Duration warmup,
-        Duration phase, String jvmOptions) {
+        Duration phase, String jvmOptions, String keepLogs) {
 
     static final String DEFAULT_JVM_OPTS = "-Xms256m -Xmx512m";
 
@@ -35,6 +36,7 @@ record ClusterOptions(String distribution, int tenants, int clientsPerTenant, in
         Duration warmup = null;
         Duration phase = null;
         String jvmOptions = DEFAULT_JVM_OPTS;
+        String keepLogs = null;
         OptionArgs options = new OptionArgs(args);
         while (options.next()) {
             switch (options.name()) {
@@ -46,6 +48,7 @@ record ClusterOptions(String distribution, int tenants, int clientsPerTenant, in
                 case "--warmup" -> warmup = seconds(options.name(), options.value());
                 case "--phase" -> phase = seconds(options.name(), options.value());
                 case "--jvm-opts" -> jvmOptions = options.value();
+                case "--keep-logs" -> keepLogs = options.value();
                 default -> throw options.unknown();
             }
         }
@@ -56,7 +59,8 @@ record ClusterOptions(String distribution, int tenants, int clientsPerTenant, in
         if (phase == null) {
             phase = Duration.ofSeconds(quick ? 5 : 20);
         }
-        return new ClusterOptions(distribution, tenants, clients, rate, window, warmup, phase, jvmOptions);
+        return new ClusterOptions(distribution, tenants, clients, rate, window, warmup, phase, jvmOptions,
+                keepLogs);
     }
 
     private static int positive(String option, String value, int max) {

@@ -41,7 +41,7 @@ import io.troupe.client.TroupeClientException;
  * <pre>
  * java -cp benchmarks.jar io.troupe.benchmarks.cluster.ClusterSuite [--quick] [--distribution DIR]
  *      [--tenants 12] [--clients 2] [--rate 300] [--window 8] [--warmup 10s] [--phase 20s]
- *      [--jvm-opts "-Xms256m -Xmx512m"]
+ *      [--jvm-opts "-Xms256m -Xmx512m"] [--keep-logs DIR]
  * </pre>
  *
  * <p>Exit status 0 when no request failed and every acknowledged add is stored, 1 otherwise or when the
@@ -126,6 +126,9 @@ public final class ClusterSuite {
             return 1;
         } finally {
             nodes.forEach(BenchNode::close);
+            if (options.keepLogs() != null) {
+                keepLogs(nodes, Path.of(options.keepLogs()), err);
+            }
             if (work != null) {
                 delete(work);
             }
@@ -208,6 +211,22 @@ public final class ClusterSuite {
             }
         }
         return busiest;
+    }
+
+    /** Copies each node's {@code log/troupe.log} to {@code dir/<node>.log}. */
+    private static void keepLogs(List<BenchNode> nodes, Path dir, PrintStream err) {
+        try {
+            Files.createDirectories(dir);
+            for (BenchNode node : nodes) {
+                Path log = node.home().resolve("log/troupe.log");
+                if (Files.exists(log)) {
+                    Files.copy(log, dir.resolve(node.name() + ".log"), StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+            err.println("ClusterSuite: the nodes' logs are in " + dir);
+        } catch (IOException e) {
+            err.println("ClusterSuite: cannot keep the nodes' logs in " + dir + ": " + e);
+        }
     }
 
     /** Prints the node's last WARN and ERROR lines, to explain a failure. */

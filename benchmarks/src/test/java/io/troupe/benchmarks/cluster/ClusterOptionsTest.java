@@ -32,14 +32,17 @@ class ClusterOptionsTest {
         assertEquals(Duration.ofSeconds(3), quick.warmup());
         assertEquals(Duration.ofSeconds(5), quick.phase());
         assertEquals("/opt/troupe", quick.distribution());
+        assertEquals(null, quick.keepLogs());
 
         ClusterOptions given = ClusterOptions.parse(new String[] {"--quick", "--phase", "7s", "--rate", "90",
-            "--tenants", "6", "--clients", "3", "--window", "4", "--warmup", "2", "--jvm-opts", "-Xmx1g"});
+            "--tenants", "6", "--clients", "3", "--window", "4", "--warmup", "2", "--jvm-opts", "-Xmx1g",
+            "--keep-logs", "/tmp/logs"});
         assertEquals(Duration.ofSeconds(7), given.phase());
         assertEquals(Duration.ofSeconds(2), given.warmup());
         assertEquals(List.of(6, 3, 90, 4), List.of(given.tenants(), given.clientsPerTenant(), given.rate(),
                 given.window()));
         assertEquals("-Xmx1g", given.jvmOptions());
+        assertEquals("/tmp/logs", given.keepLogs());
     }
 
     @Test

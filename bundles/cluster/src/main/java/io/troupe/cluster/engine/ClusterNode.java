@@ -49,7 +49,7 @@ import com.hazelcast.spi.merge.PutIfAbsentMergePolicy;
  * </pre>
  *
  * The structures' names are a contract between the cluster's packages: {@value #LEASES},
- * {@value #HANDOFFS}, {@value #NODES}, {@value #MIGRATIONS}, {@value #STATE}, {@value #FILES},
+ * {@value #HANDOFFS}, {@value #NODES}, {@value #KNOWN}, {@value #MIGRATIONS}, {@value #STATE}, {@value #FILES},
  * {@value #DEPLOYS}. String keys are partitioned by the text after their {@code '@'} (Hazelcast's
  * {@code StringPartitioningStrategy}, member-wide), so that the states of a tenant ({@value #STATE} keys
  * {@code ...@tenant}) live in the tenant's partition.
@@ -67,6 +67,8 @@ public final class ClusterNode {
     public static final String HANDOFFS = "troupe.handoffs";
     /** ReplicatedMap member uuid -> figures. */
     public static final String NODES = "troupe.nodes";
+    /** ReplicatedMap member uuid -> the tenants its server knows, comma-separated, sorted. */
+    public static final String KNOWN = "troupe.known";
     /** Ringbuffer of finished migrations. */
     public static final String MIGRATIONS = "troupe.migrations";
     /** The capacity of {@value #MIGRATIONS}. */

@@ -248,7 +248,8 @@ public final class ClusterComponent {
         TenantOwnership placement = null;
         try {
             ReplicatedStateStore store = replicatedStore(instance);
-            NodeFigures figures = new NodeFigures(instance, clientAddress, this::sessions, this::requestsPerSecond);
+            NodeFigures figures = new NodeFigures(instance, clientAddress, this::sessions, this::requestsPerSecond,
+                    handover::knownTenants);
             MigrationLog log = new MigrationLog(instance);
             placement = new TenantOwnership(instance, handover, figures, log, settings.minimumMembers(),
                     settings.handoverTimeout());

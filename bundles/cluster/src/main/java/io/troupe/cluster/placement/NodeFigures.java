@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.DoubleSupplier;
@@ -28,11 +29,14 @@ import io.troupe.cluster.engine.ClusterNode;
  * What each node tells the others about itself, in the ReplicatedMap {@value ClusterNode#NODES} (member
  * uuid -> {@code clientAddress|sessions|requestsPerSecond|tenant,tenant,...}): where its clients are sent,
  * and its figures for {@code troupe:cluster}. Every node republishes its own about once a second, and the
- * oldest member drops the entries of members that are gone.
+ * oldest member drops the entries of members that are gone. Beside them, in {@value ClusterNode#KNOWN}, the
+ * tenants its server knows (has loaded the configuration of), written only when they change
+ * ({@link #publishKnown}): a tenant's old owner hands it over only once the new owner knows it
+ * ({@link #knows}).
  *
- * <p><b>Threading:</b> {@link #publish} and {@link #remove} on the cluster thread (they write to the
- * replicated map); the readers ({@link #figures}, {@link #clientAddress}) from any thread: a replicated
- * map is read locally. This node's client address is a volatile field, set from any thread. The suppliers
+ * <p><b>Threading:</b> {@link #publish}, {@link #publishKnown} and {@link #remove} on the cluster thread (they
+ * write to the replicated maps); the readers ({@link #figures}, {@link #clientAddress}, {@link #knows}) from
+ * any thread: a replicated map is read locally. This node's client address is a volatile field, set from any thread. The suppliers
  * of sessions and requests are called on the cluster thread. {@link #remember} on any thread: it fills a
  * concurrent map the readers fall back to.
  */
@@ -67,21 +71,30 @@ public final class NodeFigures {
     private final ReplicatedMap<String, String> nodes;
     private volatile String clientAddress;
     private final Map<String, Figures> remembered = new ConcurrentHashMap<>();
+    private final ReplicatedMap<String, String> known;
+    private final Map<String, Set<String>> rememberedKnown = new ConcurrentHashMap<>();
     private final IntSupplier sessions;
     private final DoubleSupplier requestsPerSecond;
+    private final Supplier<? extends Collection<String>> knownTenants;
+    // the cluster thread's own: what publishKnown wrote last, and under which uuid
+    private String knownWritten;
+    private String knownKey;
 
     /**
      * @param clientAddress     where clients are sent for this node ({@code host:port})
      * @param sessions          this node's open client sessions
      * @param requestsPerSecond the requests per second its clients send
+     * @param knownTenants      the tenants this node's server knows
      */
     public NodeFigures(HazelcastInstance instance, String clientAddress, IntSupplier sessions,
-            DoubleSupplier requestsPerSecond) {
+            DoubleSupplier requestsPerSecond, Supplier<? extends Collection<String>> knownTenants) {
         this.instance = instance;
         this.nodes = instance.getReplicatedMap(ClusterNode.NODES);
+        this.known = instance.getReplicatedMap(ClusterNode.KNOWN);
         this.clientAddress = Objects.requireNonNull(clientAddress, "clientAddress");
         this.sessions = sessions;
         this.requestsPerSecond = requestsPerSecond;
+        this.knownTenants = Objects.requireNonNull(knownTenants, "knownTenants");
     }
 
     /** This member's uuid now (Hazelcast gives it a new one when it merges after a split). */
@@ -114,12 +127,52 @@ public final class NodeFigures {
                     nodes.remove(node);
                 }
             }
+            for (String node : List.copyOf(known.keySet())) {
+                if (!live.contains(node)) {
+                    known.remove(node);
+                }
+            }
         }
+    }
+
+    /**
+     * Writes the tenants this node's server knows, when they changed since the last write (or this member's
+     * uuid did): a new owner's readiness reaches the old owners within one tick of the cluster thread.
+     */
+    public void publishKnown() {
+        String text = String.join(",", new TreeSet<>(figure(knownTenants::get, List.of())));
+        String key = localNode();
+        if (!text.equals(knownWritten) || !key.equals(knownKey)) {
+            known.put(key, text);
+            knownWritten = text;
+            knownKey = key;
+        }
+    }
+
+    /**
+     * Whether {@code node} can take {@code tenant} now: it has published where its clients are sent, and its
+     * server knows the tenant.
+     */
+    public boolean knows(UUID node, String tenant) {
+        if (clientAddress(node).isEmpty()) {
+            return false;
+        }
+        String key = node.toString();
+        Set<String> tenants;
+        try {
+            String text = known.get(key);
+            tenants = text == null ? Set.of() : tenantSet(text);
+        } catch (RuntimeException e) { // a lite member (this one, leaving) reads no replicated map
+            tenants = rememberedKnown.getOrDefault(key, Set.of());
+        }
+        return tenants.contains(tenant);
     }
 
     /** Withdraws this node's figures (it is leaving: nobody should be sent here any more). */
     public void remove() {
-        nodes.remove(localNode());
+        String node = localNode();
+        nodes.remove(node);
+        known.remove(node);
     }
 
     /**
@@ -131,6 +184,9 @@ public final class NodeFigures {
         try {
             for (Map.Entry<String, String> entry : nodes.entrySet()) {
                 decode(entry.getKey(), entry.getValue()).ifPresent(figures -> remembered.put(entry.getKey(), figures));
+            }
+            for (Map.Entry<String, String> entry : known.entrySet()) {
+                rememberedKnown.put(entry.getKey(), tenantSet(entry.getValue()));
             }
         } catch (RuntimeException e) {
             LOG.debug("Node figures not copied: {}", e.toString());
@@ -161,6 +217,10 @@ public final class NodeFigures {
     /** Where clients are sent for {@code node}, or {@code ""} when it has not published it (yet). */
     public String clientAddress(UUID node) {
         return figures(node).map(Figures::clientAddress).orElse("");
+    }
+
+    private static Set<String> tenantSet(String commaSeparated) {
+        return commaSeparated.isEmpty() ? Set.of() : new HashSet<>(Arrays.asList(commaSeparated.split(",")));
     }
 
     private static <T> T figure(Supplier<T> supplier, T unknown) {

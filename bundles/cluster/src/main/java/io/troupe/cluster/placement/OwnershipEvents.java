@@ -13,16 +13,22 @@ import org.slf4j.LoggerFactory;
 
 import com.hazelcast.cluster.MembershipEvent;
 import com.hazelcast.cluster.MembershipListener;
+import com.hazelcast.core.EntryAdapter;
+import com.hazelcast.core.EntryEvent;
 import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.map.IMap;
 import com.hazelcast.map.listener.EntryRemovedListener;
 import com.hazelcast.partition.MigrationListener;
 import com.hazelcast.partition.MigrationState;
 import com.hazelcast.partition.ReplicaMigrationEvent;
+import com.hazelcast.replicatedmap.ReplicatedMap;
+
+import io.troupe.cluster.engine.ClusterNode;
 
 /**
  * What Hazelcast tells a {@link TenantOwnership}: a member joined or left, partitions migrated, a lease was
- * removed. Each becomes a task of the cluster thread; a burst of migration events becomes one reconciliation.
+ * removed, a node's known tenants changed. Each becomes a task of the cluster thread; a burst of migration
+ * events becomes one reconciliation.
  *
  * <p><b>Threading:</b> {@link #listen} and {@link #unlisten} on the cluster thread; the listeners run on
  * Hazelcast's event threads and only queue tasks, which run the {@link Handler} on the cluster thread.
@@ -96,6 +102,15 @@ final class OwnershipEvents {
         UUID removals = leases.addEntryListener((EntryRemovedListener<String, String>) event ->
                 onClusterThread(() -> handler.leaseRemoved(event.getKey())), false);
         unlisten.add(() -> leases.removeEntryListener(removals));
+        // a node that comes to know tenants may be waited for by their old owners
+        ReplicatedMap<String, String> known = instance.getReplicatedMap(ClusterNode.KNOWN);
+        UUID knowing = known.addEntryListener(new EntryAdapter<>() {
+            @Override
+            public void onEntryEvent(EntryEvent<String, String> event) {
+                queueChange();
+            }
+        });
+        unlisten.add(() -> known.removeEntryListener(knowing));
     }
 
     /** Stops listening; a member that has stopped has forgotten the listeners already. */

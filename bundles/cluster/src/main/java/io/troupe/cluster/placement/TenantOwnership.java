@@ -49,8 +49,13 @@ import io.troupe.cluster.engine.ClusterNode;
  *            a live member (releasing) ► wait for its lease removal, at most handoverTimeout ─► UNAVAILABLE
  *
  *  reconcile (membership and migration events, every 500 ms): t served here, owner(t) another node
+ *     ─► served here still until the new owner knows t (its server has loaded t's file: NodeFigures.knows),
+ *        at most handoverTimeout / 2; claims of t here meanwhile are LOCAL
  *     ─► TenantHandover.release(t) ─► handoffs.set(t, me|pausedAt|CAUSE) ─► leases.remove(t, me)
  *     ─► once owner(t) is known: TenantHandover.redirect(t, owner's client address)      (TenantReleases)
+ *
+ *  a claim whose owner has no client address yet (a member just joined, leaving or gone) waits for one,
+ *  at most 2 s, rather than send its client round the other nodes
  *
  *  leave: release every tenant served here (in parallel); the member hands its partitions over (the
  *  component's ClusterNode.migrateAway) and the released tenants are redirected as their new owners appear
@@ -76,6 +81,8 @@ public final class TenantOwnership implements TenantPlacement {
     private static final Duration CLOSE_BOUND = Duration.ofMillis(500);
     /** Every how many ticks the leases of the served tenants are checked (2 s). */
     private static final int AUDIT_TICKS = 4;
+    /** How long a claim waits for its owner's client address before sending its client to no address. */
+    static final Duration ADDRESS_WAIT = Duration.ofSeconds(2);
 
     private static final Logger LOG = LoggerFactory.getLogger(TenantOwnership.class);
 
@@ -101,6 +108,8 @@ public final class TenantOwnership implements TenantPlacement {
     private final OwnershipEvents events;
     private final Map<String, List<Claim>> waiting = new HashMap<>();
     private final Map<String, Instant> departed = new HashMap<>();
+    /** Tenants owned elsewhere now and served here still, until their new owner knows them: since when. */
+    private final Map<String, Instant> heldFor = new HashMap<>();
     private CompletableFuture<Void> leaveDone;
     private CompletableFuture<Void> redirected;
     private long ticks;
@@ -139,6 +148,7 @@ public final class TenantOwnership implements TenantPlacement {
         await(thread.submit(() -> {
             events.listen();
             log.start();
+            figures.publishKnown();
             figures.publish(servedTenants());
             state = State.RUNNING;
         }), Duration.ofSeconds(10), "start");
@@ -178,17 +188,22 @@ public final class TenantOwnership implements TenantPlacement {
                 return CompletableFuture.completedFuture(belowMinimum());
             }
             Member owner = ownerOf(tenant);
-            if (owner != null && !owner.localMember()) {
-                return CompletableFuture.completedFuture(elsewhere(tenant, owner));
-            }
             if (owner != null && served.contains(tenant)) {
-                return CompletableFuture.completedFuture(Placement.local());
+                return CompletableFuture.completedFuture(Placement.local()); // here until handed over
+            }
+            if (owner != null && !owner.localMember()) {
+                Placement elsewhere = elsewhere(tenant, owner);
+                if (!elsewhere.ownerAddress().isEmpty()) {
+                    return CompletableFuture.completedFuture(elsewhere);
+                } // else the cluster thread waits for the owner's address
             }
         } catch (RuntimeException e) {
             return CompletableFuture.completedFuture(Placement.unavailable("the cluster member is not running: "
                     + e.getMessage()));
         }
-        Claim claim = new Claim(tenant, new CompletableFuture<>(), Instant.now().plus(handoverTimeout));
+        Instant made = Instant.now();
+        Claim claim = new Claim(tenant, new CompletableFuture<>(), made.plus(handoverTimeout),
+                made.plus(ADDRESS_WAIT));
         try {
             thread.execute(() -> attempt(claim));
         } catch (RejectedExecutionException e) {
@@ -295,9 +310,17 @@ public final class TenantOwnership implements TenantPlacement {
         }
     }
 
+    /** Reconciles now, on the cluster thread, and waits for it (at most 5 s): for tests. */
+    void reconcileNow() throws InterruptedException {
+        await(thread.submit(this::reconcile), Duration.ofSeconds(5), "reconcile");
+    }
+
     private void tick() {
         try {
             ticks++;
+            if (state == State.RUNNING) {
+                figures.publishKnown();
+            }
             reconcile();
             retryAll();
             if (ticks % 2 == 0 && state == State.RUNNING) {
@@ -355,11 +378,12 @@ public final class TenantOwnership implements TenantPlacement {
             return expired(claim) ? Placement.unavailable("the cluster has not settled the owner of tenant "
                     + tenant + " within " + handoverTimeout.toSeconds() + " s") : null;
         }
-        if (!owner.localMember()) {
-            return elsewhere(tenant, owner);
-        }
         if (served.contains(tenant)) {
-            return Placement.local();
+            return Placement.local(); // owned elsewhere now, but served here until handed over
+        }
+        if (!owner.localMember()) {
+            Placement elsewhere = elsewhere(tenant, owner);
+            return elsewhere.ownerAddress().isEmpty() && Instant.now().isBefore(claim.addressBy) ? null : elsewhere;
         }
         if (releases.contains(tenant)) {
             return expired(claim) ? Placement.unavailable("tenant " + tenant + " is still being released here")
@@ -454,12 +478,45 @@ public final class TenantOwnership implements TenantPlacement {
                 continue;
             }
             Member owner = ownerOf(tenant);
-            if (owner != null && !owner.localMember()) {
+            if (owner == null) {
+                continue;
+            }
+            if (owner.localMember()) {
+                heldFor.remove(tenant);
+            } else if (state == State.LEAVING || !holdFor(tenant, owner)) {
                 startRelease(tenant, state == State.LEAVING ? Migration.Cause.LEAVE : Migration.Cause.JOIN,
                         "node " + owner.getUuid() + " owns it now");
             }
         }
+        heldFor.keySet().retainAll(served);
         releases.redirectDue();
+    }
+
+    /**
+     * Whether {@code tenant}, owned by {@code owner} now, stays here a while longer because {@code owner}'s server
+     * does not know it yet (a node that just joined loads the tenants' files after it joined): its clients would
+     * be sent to a node that cannot admit them. At most handoverTimeout / 2, then it is handed over anyway.
+     */
+    private boolean holdFor(String tenant, Member owner) {
+        if (figures.knows(owner.getUuid(), tenant)) {
+            heldFor.remove(tenant);
+            return false;
+        }
+        Instant now = Instant.now();
+        Instant since = heldFor.putIfAbsent(tenant, now);
+        if (since == null) {
+            LOG.debug("Tenant {}: node {} owns it now; served here until that node knows it", tenant,
+                    owner.getUuid());
+            return true;
+        }
+        Duration bound = handoverTimeout.dividedBy(2);
+        if (Duration.between(since, now).compareTo(bound) < 0) {
+            return true;
+        }
+        LOG.warn("Tenant {}: node {} owns it now but has not loaded it within {} ms; handing it over anyway",
+                tenant, owner.getUuid(), bound.toMillis());
+        heldFor.remove(tenant);
+        return false;
     }
 
     /**
@@ -584,8 +641,11 @@ public final class TenantOwnership implements TenantPlacement {
         return duration.isNegative() ? Duration.ZERO : duration;
     }
 
-    /** A claim waiting for its answer. */
-    private record Claim(String tenant, CompletableFuture<Placement> answer, Instant deadline) {
+    /**
+     * A claim waiting for its answer: at most until {@code deadline}, and until {@code addressBy} for an owner
+     * with no client address.
+     */
+    private record Claim(String tenant, CompletableFuture<Placement> answer, Instant deadline, Instant addressBy) {
     }
 
     /** What Hazelcast's events do; on the cluster thread. */

@@ -85,6 +85,11 @@ class ClusterComponentTest {
         public Set<String> activeTenants() {
             return Set.of();
         }
+
+        @Override
+        public Set<String> knownTenants() {
+            return Set.of("acme");
+        }
     }
 
     private Object service(Class<?> type) {

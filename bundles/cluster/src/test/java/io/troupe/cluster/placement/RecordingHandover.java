@@ -3,9 +3,12 @@ package io.troupe.cluster.placement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 import io.troupe.api.cluster.HandoverReport;
 import io.troupe.api.cluster.TenantHandover;
@@ -22,10 +25,14 @@ final class RecordingHandover implements TenantHandover {
     record Call(String kind, String tenant, String address, long nanos) {
     }
 
+    /** The tenants the tests use ({@code tenant-0} to {@code tenant-99}), all known unless ignored. */
+    private static final List<String> ALL_TEST_TENANTS = IntStream.range(0, 100).mapToObj(i -> "tenant-" + i).toList();
+
     private final String node;
     private final ServingLedger ledger;
     private final List<Call> calls = new CopyOnWriteArrayList<>();
     private volatile CompletableFuture<Void> gate = CompletableFuture.completedFuture(null);
+    private volatile Set<String> ignoring = Set.of();
 
     RecordingHandover(String node, ServingLedger ledger) {
         this.node = node;
@@ -56,6 +63,18 @@ final class RecordingHandover implements TenantHandover {
     @Override
     public Set<String> activeTenants() {
         return Set.of();
+    }
+
+    @Override
+    public Set<String> knownTenants() {
+        Set<String> ignored = ignoring;
+        return ALL_TEST_TENANTS.stream().filter(tenant -> !ignored.contains(tenant))
+                .collect(Collectors.toCollection(TreeSet::new));
+    }
+
+    /** The server of this node does not know {@code tenants} from now on (a joining node's files not loaded). */
+    void ignore(Set<String> tenants) {
+        ignoring = Set.copyOf(tenants);
     }
 
     List<Call> calls() {

@@ -151,6 +151,65 @@ class TenantOwnershipTest {
     }
 
     @Test
+    void anOldOwnerServesATenantUntilItsNewOwnerKnowsIt() throws Exception {
+        try (TestCluster cluster = new TestCluster(3, 1, Duration.ofSeconds(20))) {
+            cluster.start();
+            cluster.start();
+            List<String> tenants = tenants(24);
+            Map<String, TestCluster.Node> before = claimOnOwners(cluster, tenants);
+
+            TestCluster.Node joined = cluster.start(Set.copyOf(tenants)); // its server has loaded no tenant yet
+
+            List<String> moved = tenants.stream().filter(joined::owns).toList();
+            assertFalse(moved.isEmpty(), "the new node owns none of " + tenants.size() + " tenants");
+            for (String tenant : moved) {
+                TestCluster.Node old = before.get(tenant);
+                old.ownership.reconcileNow(); // it sees the new owner (the cluster has settled)
+                Placement placement = old.claim(tenant);
+                assertEquals(Placement.Kind.LOCAL, placement.kind(), tenant + " left its old owner: "
+                        + placement.reason());
+                assertEquals(List.of(), old.handover.calls("release", tenant), tenant);
+            }
+            CompletableFuture<Placement> early = joined.ownership.claim(moved.get(0)).toCompletableFuture();
+            assertThrows(TimeoutException.class, () -> early.get(300, TimeUnit.MILLISECONDS),
+                    "the new owner answered a claim while the old one served the tenant");
+
+            joined.handover.ignore(Set.of()); // the files are loaded
+
+            for (String tenant : moved) {
+                TestCluster.Node old = before.get(tenant);
+                assertTrue(TestNodes.await(() -> !old.handover.calls("redirect", tenant).isEmpty(),
+                        Duration.ofSeconds(10)), "no redirect of " + tenant);
+                assertEquals(joined.clientAddress(), old.handover.calls("redirect", tenant).get(0).address());
+                Placement placement = tenant.equals(moved.get(0)) ? early.get(10, TimeUnit.SECONDS)
+                        : joined.ownership.claim(tenant).toCompletableFuture().get(10, TimeUnit.SECONDS);
+                assertEquals(Placement.Kind.LOCAL, placement.kind(), tenant + ": " + placement.reason());
+                cluster.ledger().serving(tenant, joined.name);
+            }
+            assertEquals(List.of(), cluster.ledger().violations());
+        }
+    }
+
+    @Test
+    void aNewOwnerThatNeverLoadsATenantGetsItAfterHalfTheHandoverTimeout() throws Exception {
+        try (TestCluster cluster = new TestCluster(2, 1, Duration.ofSeconds(2))) {
+            TestCluster.Node first = cluster.start();
+            List<String> tenants = tenants(16);
+            claimOnOwners(cluster, tenants);
+
+            TestCluster.Node joined = cluster.start(Set.copyOf(tenants));
+
+            List<String> moved = tenants.stream().filter(joined::owns).toList();
+            assertFalse(moved.isEmpty(), "the new node owns none of " + tenants.size() + " tenants");
+            for (String tenant : moved) {
+                assertTrue(TestNodes.await(() -> !first.handover.calls("redirect", tenant).isEmpty(),
+                        Duration.ofSeconds(10)), "no redirect of " + tenant);
+                assertEquals(joined.clientAddress(), first.handover.calls("redirect", tenant).get(0).address());
+            }
+        }
+    }
+
+    @Test
     void aCrashedNodesTenantsAreTakenOverByTheirNewOwners() throws Exception {
         try (TestCluster cluster = new TestCluster(3, 1, Duration.ofSeconds(5))) {
             cluster.start();

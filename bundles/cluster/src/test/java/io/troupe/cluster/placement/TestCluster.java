@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import com.hazelcast.cluster.Member;
@@ -37,13 +38,15 @@ final class TestCluster implements AutoCloseable {
         final TenantOwnership ownership;
         boolean stopped;
 
-        Node(int index) throws InterruptedException {
+        Node(int index, Set<String> unknown) throws InterruptedException {
             this.index = index;
             this.name = "node" + index;
             this.node = new ClusterNode(TestNodes.options(ports.get(index), ports, TestNodes.SECRET, Map.of()));
             this.instance = node.start();
             this.handover = new RecordingHandover(name, ledger);
-            this.figures = new NodeFigures(instance, TestCluster.clientAddress(index), () -> 0, () -> 0.0);
+            handover.ignore(unknown);
+            this.figures = new NodeFigures(instance, TestCluster.clientAddress(index), () -> 0, () -> 0.0,
+                    handover::knownTenants);
             this.log = new MigrationLog(instance);
             this.ownership = new TenantOwnership(instance, handover, figures, log, minimumMembers, handoverTimeout);
             ownership.start();
@@ -116,7 +119,12 @@ final class TestCluster implements AutoCloseable {
 
     /** Starts the next node; waits until every running node sees all running ones and their figures. */
     Node start() throws InterruptedException {
-        Node node = new Node(nodes.size());
+        return start(Set.of());
+    }
+
+    /** Starts the next node, whose server does not know {@code unknown} (yet); waits as {@link #start()}. */
+    Node start(Set<String> unknown) throws InterruptedException {
+        Node node = new Node(nodes.size(), unknown);
         nodes.add(node);
         awaitSettled();
         return node;

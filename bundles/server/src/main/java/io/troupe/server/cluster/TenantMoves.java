@@ -155,6 +155,15 @@ public final class TenantMoves implements TenantHandover {
         return Collections.unmodifiableSet(active);
     }
 
+    @Override
+    public Set<String> knownTenants() {
+        Set<String> known = new TreeSet<>();
+        for (Tenant tenant : directory.tenants()) {
+            known.add(tenant.id());
+        }
+        return Collections.unmodifiableSet(known);
+    }
+
     /** The handover of {@code tenant} in progress here, or null. */
     Move inProgress(String tenant) {
         return moves.get(tenant);

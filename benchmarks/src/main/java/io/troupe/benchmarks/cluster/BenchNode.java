@@ -134,6 +134,11 @@ final class BenchNode implements AutoCloseable {
         process = null;
     }
 
+    /** {@code kill -9}: the node's JVM dies at once (the launcher execs it), handing nothing over. */
+    void kill() {
+        close();
+    }
+
     /** The lines of {@code log/troupe.log} (the logger writes about once a second). */
     List<String> logLines() throws IOException {
         Path log = home.resolve("log/troupe.log");

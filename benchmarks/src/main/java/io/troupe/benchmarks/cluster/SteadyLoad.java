@@ -203,6 +203,8 @@ final class SteadyLoad implements AutoCloseable {
         private final String tenant;
         private final List<double[]> gaps = new ArrayList<>();
         private final List<Double> redirects = new ArrayList<>();
+        private final List<Double> disconnects = new ArrayList<>();
+        private final List<Double> failures = new ArrayList<>();
         private long lastAnswer;
         private long acked;
         private long failed;
@@ -229,6 +231,7 @@ final class SteadyLoad implements AutoCloseable {
 
         synchronized void failed(Throwable error) {
             failed++;
+            failures.add(now());
             if (firstFailure == null) {
                 Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause()
                         : error;
@@ -252,9 +255,24 @@ final class SteadyLoad implements AutoCloseable {
             return longest;
         }
 
+        @Override
+        public synchronized void disconnected(Throwable cause) {
+            disconnects.add(now());
+        }
+
         /** Whether a client of the tenant was redirected in {@code [from, to)} seconds of the run. */
         synchronized boolean redirectedIn(double from, double to) {
             return redirects.stream().anyMatch(at -> at >= from && at < to);
+        }
+
+        /** Whether a client of the tenant lost its session in {@code [from, to)} seconds of the run. */
+        synchronized boolean disconnectedIn(double from, double to) {
+            return disconnects.stream().anyMatch(at -> at >= from && at < to);
+        }
+
+        /** The requests of the tenant that failed in {@code [from, to)} seconds of the run. */
+        synchronized long failedIn(double from, double to) {
+            return failures.stream().filter(at -> at >= from && at < to).count();
         }
 
         synchronized long acked() {

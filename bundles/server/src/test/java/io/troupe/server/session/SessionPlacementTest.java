@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
@@ -87,6 +88,14 @@ class SessionPlacementTest {
         assertEquals(FrameType.WELCOME, welcome.type());
         assertEquals(5, welcome.corrId());
         assertEquals(List.of(TENANT), cluster.claims);
+    }
+
+    @Test
+    void theNodeKnowsTheTenantsWhoseConfigurationItHasLoaded() throws Exception {
+        assertEquals(Set.of(TENANT), moves.knownTenants());
+        tenants.serve(TenantConfig.from(null, Map.of("tenant", "globex", "tokenHash", TOKEN_HASH)));
+        assertEquals(List.of("acme", "globex"), List.copyOf(moves.knownTenants()), "sorted");
+        assertEquals(Set.of(), moves.activeTenants(), "known is not active: no session, no actor");
     }
 
     @Test

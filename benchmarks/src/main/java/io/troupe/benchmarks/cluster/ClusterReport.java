@@ -116,7 +116,7 @@ final class ClusterReport {
 
     private void printCounters(PrintStream out) {
         double crashFrom = timeline.at(KILLED);
-        double end = timeline.end() + 3600; // failures reported after the end still belong to the crash
+        double end = Double.POSITIVE_INFINITY; // failures reported after the end still belong to the crash
         long acked = 0;
         long storedSum = 0;
         long failed = 0;

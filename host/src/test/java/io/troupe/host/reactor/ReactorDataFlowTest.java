@@ -239,8 +239,11 @@ class ReactorDataFlowTest {
             client.send(frame(200_000));
             assertEquals("ok", client.readString(2));
             int largest = handler.capacities.stream().mapToInt(Integer::intValue).max().orElseThrow();
-            assertEquals(256 * 1024, largest,
-                    "the loop's 64 KiB, kept with room for as much again, doubled until the 200 004-byte frame fit");
+            // what the first read left (at most the loop's 64 KiB, however much of the frame had
+            // arrived) is kept with room for as much again, then doubled only while full: so the
+            // buffer ends at least as large as the frame and less than twice as large
+            assertTrue(largest >= 200_004 && largest < 2 * 200_004,
+                    "the connection's own buffer grew until the 200 004-byte frame fit, no further: " + largest);
 
             client.send(frame(10));
             assertEquals("ok", client.readString(2));

@@ -137,6 +137,8 @@ public final class EventLoop implements Executor {
     private ByteBuffer readBuffer;
     /** Loop-confined: empty buffers for TLS connections' ciphertext ({@link #tlsBuffers()}). */
     private final BufferShelf tlsBuffers = new BufferShelf();
+    /** Loop-confined: empty buffers for input that outgrew the read buffer ({@link #inputBuffers()}). */
+    private final BufferShelf inputBuffers = BufferShelf.forInput();
     /** Loop-confined: whether the current iteration handled an IO event. */
     private boolean handledIo;
     private final long spinNanos;
@@ -236,6 +238,11 @@ public final class EventLoop implements Executor {
      */
     BufferShelf tlsBuffers() {
         return tlsBuffers;
+    }
+
+    /** The shelf of input buffers its connections share ({@link InputBuffer}); loop-confined. */
+    BufferShelf inputBuffers() {
+        return inputBuffers;
     }
 
     ByteBuffer readBuffer() {

@@ -10,7 +10,10 @@ import java.nio.channels.ReadableByteChannel;
  * handler consumes whole messages from it, and nothing is left. Only what the handler leaves (the
  * start of a message, or input held back while reading is suspended) is {@linkplain #adopt copied}
  * into a buffer of the connection's own, which further reads fill, which doubles when full up to a
- * limit, and which is let go as soon as it is empty again. So an idle connection holds no buffer.
+ * limit, and which is let go as soon as it is empty again. So an idle connection holds no buffer. The
+ * buffers come from, and go back to, a shelf of the loop's ({@link BufferShelf#forInput()}): a client
+ * sending messages larger than the loop's read buffer one after the other reuses the same few buffers
+ * instead of allocating (and zeroing) one, twice the message's size, per message.
  *
  * <pre>
  *  write mode between reads:  [ unconsumed bytes | free space ]
@@ -30,15 +33,23 @@ final class InputBuffer {
 
     private final int initialCapacity;
     private final int maxCapacity;
+    private final BufferShelf shelf;
     private ByteBuffer buffer = NONE;
 
+    /** With a shelf of its own: for a connection alone, or a test. */
     InputBuffer(int initialCapacity, int maxCapacity) {
+        this(initialCapacity, maxCapacity, BufferShelf.forInput());
+    }
+
+    /** @param shelf where buffers come from and go back to: the loop's, shared by its connections */
+    InputBuffer(int initialCapacity, int maxCapacity, BufferShelf shelf) {
         if (initialCapacity < 1 || maxCapacity < 1) {
             throw new IllegalArgumentException("capacities must be positive, got " + initialCapacity
                     + " and " + maxCapacity);
         }
         this.initialCapacity = Math.min(initialCapacity, maxCapacity);
         this.maxCapacity = maxCapacity;
+        this.shelf = shelf;
     }
 
     /**
@@ -55,10 +66,10 @@ final class InputBuffer {
         if (capacity >= maxCapacity) {
             return false;
         }
-        ByteBuffer larger = ByteBuffer.allocate(capacity == 0 ? initialCapacity
-                : (int) Math.min(2L * capacity, maxCapacity));
+        ByteBuffer larger = take(capacity == 0 ? initialCapacity : (int) Math.min(2L * capacity, maxCapacity));
         if (buffer != NONE) {
             larger.put(buffer.flip());
+            shelf.give(buffer);
         }
         buffer = larger;
         return true;
@@ -77,7 +88,20 @@ final class InputBuffer {
             throw new IllegalStateException("adopting " + left + " bytes over " + size() + " unconsumed ones");
         }
         int capacity = (int) Math.min(maxCapacity, Math.max(initialCapacity, 2L * left));
-        buffer = ByteBuffer.allocate(Math.max(capacity, left)).put(readable);
+        buffer = take(Math.max(capacity, left)).put(readable);
+    }
+
+    /**
+     * An empty buffer of at least {@code size} bytes from the shelf, within the limit (a kept buffer may be
+     * larger than asked, never larger than the limit, which the connection's input must not exceed).
+     */
+    private ByteBuffer take(int size) {
+        ByteBuffer taken = shelf.take(size);
+        if (taken.capacity() > Math.max(size, maxCapacity)) {
+            shelf.give(taken); // kept for a connection with a higher limit
+            return ByteBuffer.allocate(size);
+        }
+        return taken;
     }
 
     /** Reads once from {@code channel} into the free space; returns what {@code read} returned. */
@@ -112,12 +136,19 @@ final class InputBuffer {
     void afterRead() {
         buffer.compact();
         if (buffer.position() == 0) {
-            buffer = NONE;
+            release();
         }
     }
 
     /** Drops every unconsumed byte and the buffer. */
     void clear() {
-        buffer = NONE;
+        release();
+    }
+
+    private void release() {
+        if (buffer != NONE) {
+            shelf.give(buffer);
+            buffer = NONE;
+        }
     }
 }

@@ -151,7 +151,7 @@ public final class TcpConnection implements Connection, IoHandler, TlsChannel.Ev
         this.admission = admission;
         this.tlsEngines = tlsEngines;
         this.tlsTasks = tlsTasks;
-        this.input = new InputBuffer(InputBuffer.DEFAULT_INITIAL_CAPACITY, options.maxInputBuffer());
+        this.input = new InputBuffer(InputBuffer.DEFAULT_INITIAL_CAPACITY, options.maxInputBuffer(), loop.inputBuffers());
     }
 
     /** Registers with the loop, creates the handler, calls onOpen, then starts reading. */

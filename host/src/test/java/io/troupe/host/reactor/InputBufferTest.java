@@ -139,4 +139,48 @@ class InputBufferTest {
         assertTrue(buffer.ensureSpace());
         assertEquals(1024, buffer.capacity());
     }
+
+    @Test
+    void theNextLargeMessageReusesTheBufferTheLastOneLeftOnTheLoopsShelf() throws IOException {
+        BufferShelf shelf = BufferShelf.forInput();
+        InputBuffer first = new InputBuffer(16, 1 << 20, shelf);
+        InputBuffer second = new InputBuffer(16, 1 << 20, shelf);
+        first.adopt(ByteBuffer.wrap(TestClient.pattern(100, 1)));
+        assertEquals(200, first.capacity());
+        deliverAll(first);
+        assertEquals(0, first.capacity(), "an emptied connection holds no buffer");
+
+        byte[] data = TestClient.pattern(50, 2);
+        second.adopt(ByteBuffer.wrap(data));
+        assertEquals(200, second.capacity(), "the 200-byte buffer from the shelf, not a new one of 100");
+        ByteBuffer readable = second.flipForRead();
+        byte[] kept = new byte[readable.remaining()];
+        readable.get(kept);
+        assertArrayEquals(data, kept, "only the adopted bytes, none of the last message's");
+    }
+
+    @Test
+    void aLoopKeepsNoInputBufferOverAQuarterMegabyteNorMoreThanFour() {
+        BufferShelf shelf = BufferShelf.forInput();
+        shelf.give(ByteBuffer.allocate(BufferShelf.MAX_KEPT_INPUT_BYTES + 1));
+        assertEquals(1, shelf.take(1).capacity(), "the oversized buffer was not kept");
+        for (int i = 0; i < BufferShelf.INPUT_CAPACITY + 1; i++) {
+            shelf.give(ByteBuffer.allocate(64 + i));
+        }
+        int kept = 0;
+        while (shelf.take(1).capacity() >= 64) {
+            kept++;
+        }
+        assertEquals(BufferShelf.INPUT_CAPACITY, kept);
+    }
+
+    @Test
+    void aKeptBufferLargerThanTheConnectionsLimitIsLeftOnTheShelf() {
+        BufferShelf shelf = BufferShelf.forInput();
+        shelf.give(ByteBuffer.allocate(4096));
+        InputBuffer small = new InputBuffer(16, 64, shelf);
+        small.adopt(ByteBuffer.wrap(new byte[20]));
+        assertEquals(40, small.capacity(), "the connection's input stays within its 64-byte limit");
+        assertEquals(4096, shelf.take(1).capacity(), "the larger buffer is still there for another connection");
+    }
 }

@@ -2,8 +2,6 @@ package io.troupe.benchmarks.features;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,6 +21,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import io.troupe.benchmarks.net.BenchResult;
+import io.troupe.benchmarks.net.BenchServers;
 import io.troupe.benchmarks.net.DistributionLocator;
 import io.troupe.benchmarks.net.LoadGenerator;
 import io.troupe.benchmarks.net.Shape;
@@ -101,7 +100,7 @@ public final class FeatureCostSuite {
             return thread;
         });
         try {
-            int port = freePort();
+            int port = BenchServers.freePort();
             List<TroupeInstance.Tenant> tenants = new ArrayList<>();
             tokens.forEach((id, token) -> tenants.add(new TroupeInstance.Tenant(id, token, 100_000)));
             // admission sized for the shapes, as in the network suite: every connection comes from 127.0.0.1 at once
@@ -253,12 +252,5 @@ public final class FeatureCostSuite {
         }
         String token = Files.readAllLines(home.resolve("etc/admin.token"), StandardCharsets.UTF_8).get(0).trim();
         return new Endpoint(Integer.parseInt(port.group(1)), token);
-    }
-
-    /** A loopback port nothing listens on now (the server binds it a moment later). */
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
     }
 }

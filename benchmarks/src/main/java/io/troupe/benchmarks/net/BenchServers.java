@@ -17,7 +17,7 @@ import java.util.Map;
  *
  * <p><b>Threading:</b> one suite thread.
  */
-final class BenchServers {
+public final class BenchServers {
 
     /** A started server; {@link #close()} stops it (SIGTERM, then kill) and removes what it left. */
     static final class Running implements AutoCloseable {
@@ -147,8 +147,8 @@ final class BenchServers {
         return System.getProperty("troupe.bench.classpath", System.getProperty("java.class.path"));
     }
 
-    /** A port nothing listens on now (the server binds it a moment later). */
-    static int freePort() throws IOException {
+    /** A loopback port nothing listens on now (the server binds it a moment later); for every suite. */
+    public static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
         }

@@ -105,16 +105,19 @@ class MetricsIT {
 
             List<TroupeClient> clients = new ArrayList<>();
             try {
+                // each load sends its second half only once two scrapes were taken: scrapes fall inside the load
+                // however fast this machine serves it
+                CompletableFuture<Void> scrapedTwice = new CompletableFuture<>();
                 List<Load> loads = new ArrayList<>();
                 for (int i = 0; i < ACME_CONNECTIONS; i++) {
                     TroupeClient acme = connected(client("acme", ACME_TOKEN), clients);
-                    loads.add(new Load(acme, "echo", ACME_PER_CONNECTION).start());
+                    loads.add(new Load(acme, "echo", ACME_PER_CONNECTION, scrapedTwice).start());
                 }
                 TroupeClient globex = connected(client("globex", GLOBEX_TOKEN), clients);
-                loads.add(new Load(globex, "echo", GLOBEX_ECHOES).start());
-                Load unserved = new Load(globex, "nobody.serves.this", GLOBEX_UNSERVED).start();
+                loads.add(new Load(globex, "echo", GLOBEX_ECHOES, scrapedTwice).start());
+                Load unserved = new Load(globex, "nobody.serves.this", GLOBEX_UNSERVED, scrapedTwice).start();
 
-                int scrapes = scrapeUntilDone(token, before, loads, unserved);
+                int scrapes = scrapeUntilDone(token, before, loads, unserved, scrapedTwice);
                 assertTrue(scrapes >= 2, "scraped during the load: " + scrapes + " times");
                 for (Load load : loads) {
                     assertEquals(List.of(), load.failures(), "every echo answered");
@@ -161,7 +164,8 @@ class MetricsIT {
      *
      * @return how many scrapes were taken during the load
      */
-    private int scrapeUntilDone(String token, Scrape first, List<Load> loads, Load unserved) throws Exception {
+    private int scrapeUntilDone(String token, Scrape first, List<Load> loads, Load unserved,
+            CompletableFuture<Void> scrapedTwice) throws Exception {
         CompletableFuture<Void> done = CompletableFuture.allOf(loads.stream().map(load -> load.done)
                 .toArray(CompletableFuture[]::new)).thenCombine(unserved.done, (a, b) -> null);
         long deadline = System.nanoTime() + LOAD.toNanos();
@@ -173,6 +177,9 @@ class MetricsIT {
             assertNoCounterWentBack(previous, next);
             previous = next;
             scrapes++;
+            if (scrapes == 2) {
+                scrapedTwice.complete(null);
+            }
         }
         done.get(REPLY.toSeconds(), TimeUnit.SECONDS);
         assertNoCounterWentBack(previous, scrape(token, Format.TEXT));
@@ -222,7 +229,10 @@ class MetricsIT {
         return client;
     }
 
-    /** {@code total} requests to {@code name} on one client, {@value #IN_FLIGHT} in flight; failures by code. */
+    /**
+     * {@code total} requests to {@code name} on one client, {@value #IN_FLIGHT} in flight; failures by code. The
+     * second half is sent only once {@code gate} completes.
+     */
     private static final class Load {
         final CompletableFuture<Void> done = new CompletableFuture<>();
         private final TroupeClient client;
@@ -231,11 +241,13 @@ class MetricsIT {
         private final AtomicInteger sent = new AtomicInteger();
         private final AtomicLong answered = new AtomicLong();
         private final ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
+        private final CompletableFuture<Void> gate;
 
-        Load(TroupeClient client, String name, int total) {
+        Load(TroupeClient client, String name, int total, CompletableFuture<Void> gate) {
             this.client = client;
             this.name = name;
             this.total = total;
+            this.gate = gate;
         }
 
         Load start() {
@@ -250,9 +262,18 @@ class MetricsIT {
         }
 
         private void next() {
-            if (sent.incrementAndGet() > total) {
+            int number = sent.incrementAndGet();
+            if (number > total) {
                 return;
             }
+            if (number > total / 2 && !gate.isDone()) {
+                gate.thenRun(this::send);
+            } else {
+                send();
+            }
+        }
+
+        private void send() {
             client.request(name, "metrics".getBytes(UTF_8)).whenComplete((reply, failure) -> {
                 if (failure != null) {
                     Throwable cause = failure;

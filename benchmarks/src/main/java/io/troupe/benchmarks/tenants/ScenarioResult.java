@@ -11,21 +11,22 @@ import java.util.List;
  * @param scenario the scenario
  * @param shape    A's load in it
  * @param bAlone   B with the server to itself
+ * @param bBesideHog B with the server to itself while a {@link CpuHog} spins on every core
  * @param aAlone   A with the server to itself
  * @param bBeside  B while A's load runs
  * @param aBeside  A while B's loop runs
  * @param notes    what the report should say about this scenario (features the server lacks, ...)
  * @param failure  why the scenario could not be measured, or null; the measurements are then null
  */
-record ScenarioResult(Scenario scenario, LoadShape shape, VictimResult bAlone, LoadResult aAlone,
-        VictimResult bBeside, LoadResult aBeside, List<String> notes, String failure) {
+record ScenarioResult(Scenario scenario, LoadShape shape, VictimResult bAlone, VictimResult bBesideHog,
+        LoadResult aAlone, VictimResult bBeside, LoadResult aBeside, List<String> notes, String failure) {
 
     ScenarioResult {
         notes = List.copyOf(notes);
     }
 
     static ScenarioResult failed(Scenario scenario, LoadShape shape, List<String> notes, String failure) {
-        return new ScenarioResult(scenario, shape, null, null, null, null, notes, failure);
+        return new ScenarioResult(scenario, shape, null, null, null, null, null, notes, failure);
     }
 
     boolean measured() {
@@ -35,6 +36,14 @@ record ScenarioResult(Scenario scenario, LoadShape shape, VictimResult bAlone, L
     /** B's p99 beside A over B's p99 alone. */
     double victimRatio() {
         return (double) bBeside.p99() / bAlone.p99();
+    }
+
+    /**
+     * B's p99 beside A over B's p99 beside the hog: how much worse than the operating system's floor
+     * on this machine B fares beside A (1 or less: no worse than beside any program taking every core).
+     */
+    double floorRatio() {
+        return (double) bBeside.p99() / bBesideHog.p99();
     }
 
     /** A's throughput beside B over A's throughput alone. */
@@ -49,6 +58,7 @@ record ScenarioResult(Scenario scenario, LoadShape shape, VictimResult bAlone, L
         }
         List<String> problems = new ArrayList<>();
         victimProblem("B alone", bAlone, problems);
+        victimProblem("B beside the hog", bBesideHog, problems);
         victimProblem("B beside A", bBeside, problems);
         if (aAlone.replies() == 0) {
             problems.add("A alone got no replies" + why(aAlone.firstFailure()));

@@ -27,10 +27,11 @@ import io.troupe.benchmarks.net.TroupeInstance;
  * ({@link Scenario}: floods with deep pipelines, sends frames as large as its {@code maxFrameBytes},
  * or calls a handler that burns 5 ms of CPU per message) through {@link PipelinedLoad}. Each scenario
  * starts a fresh copy of the distribution ({@link TroupeInstance}, with both tenants' cfg files and
- * the {@code burn} sample plugin in {@code deploy/}) and measures, one after the other: B alone, A
+ * the {@code burn} sample plugin in {@code deploy/}) and measures, one after the other: B alone, B
+ * beside a {@link CpuHog} (another process spinning on every core: the operating system's floor), A
  * alone, then A and B together, A's sessions open and sending before B's window opens. The report
- * ({@link TenantReport}) compares B's p99 beside A with B's p99 alone, and A's throughput beside B
- * with its throughput alone.
+ * ({@link TenantReport}) compares B's p99 beside A with B's p99 alone and beside the hog, and A's
+ * throughput beside B with its throughput alone.
  *
  * <p>Keys that issue 13 adds to the server ({@code weight}, a tenant's {@code maxFrameBytes}) are
  * written to the cfg files whether the server knows them or not; the suite then says what the
@@ -159,8 +160,8 @@ public final class TenantIsolationSuite {
             if (status != 0 && status != 143) {
                 notes.add(scenario.title() + ": the server exited with status " + status + " after SIGTERM");
             }
-            return new ScenarioResult(result.scenario(), result.shape(), result.bAlone(), result.aAlone(),
-                    result.bBeside(), result.aBeside(), notes, result.failure());
+            return new ScenarioResult(result.scenario(), result.shape(), result.bAlone(), result.bBesideHog(),
+                    result.aAlone(), result.bBeside(), result.aBeside(), notes, result.failure());
         } catch (IOException e) {
             err.println("TenantIsolationSuite: " + scenario.title() + " failed: " + e.getMessage()
                     + "\n--- server output ---\n" + troupe.process().transcript());
@@ -186,6 +187,15 @@ public final class TenantIsolationSuite {
         VictimResult bAlone = VictimLoop.start(port, TENANT_B, tokenB, "echo", B_PAYLOAD_BYTES, window())
                 .await(GRACE_MILLIS);
         progress(bAlone);
+        int cores = Runtime.getRuntime().availableProcessors();
+        err.println("TenantIsolationSuite: " + what + ": B beside a CPU hog (another process, " + cores
+                + " spinning threads)");
+        VictimResult bBesideHog;
+        try (CpuHog hog = CpuHog.start(cores, READY_TIMEOUT)) {
+            bBesideHog = VictimLoop.start(port, TENANT_B, tokenB, "echo", B_PAYLOAD_BYTES, window())
+                    .await(GRACE_MILLIS);
+        }
+        progress(bBesideHog);
         err.println("TenantIsolationSuite: " + what + ": A alone");
         LoadResult aAlone = PipelinedLoad.start(port, TENANT_A, tokenA, shape, window()).await(GRACE_MILLIS);
         progress(aAlone);
@@ -197,7 +207,7 @@ public final class TenantIsolationSuite {
         LoadResult aBeside = load.await(GRACE_MILLIS);
         progress(bBeside);
         progress(aBeside);
-        return new ScenarioResult(scenario, shape, bAlone, aAlone, bBeside, aBeside, notes, null);
+        return new ScenarioResult(scenario, shape, bAlone, bBesideHog, aAlone, bBeside, aBeside, notes, null);
     }
 
     /**
@@ -278,7 +288,9 @@ public final class TenantIsolationSuite {
             shapes.append(shapes.length() == 0 ? "" : "; ").append(scenario.title()).append(": ")
                     .append(scenario.shape(A_MAX_FRAME_BYTES).label());
         }
-        lines.add("Per scenario, in this order: B alone, A alone, then A and B together (A's sessions open and "
+        lines.add("Per scenario, in this order: B alone, B beside a CPU hog (a separate JVM with one thread "
+                + "spinning per core, at the same priority as the server: what the operating system alone does to "
+                + "B when something takes every core), A alone, then A and B together (A's sessions open and "
                 + "sending before B connects; both measured in the same window). Each phase: warm-up "
                 + SuiteOptions.format(options.warmup()) + ", then " + SuiteOptions.format(options.duration())
                 + " measured. B: 1 connection × 1 request in flight × " + B_PAYLOAD_BYTES + " B `echo`, a closed loop "

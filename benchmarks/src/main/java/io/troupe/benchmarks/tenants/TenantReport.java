@@ -8,8 +8,9 @@ import java.util.Set;
 
 /**
  * The suite's markdown: the table of the three scenarios (B's percentiles alone and beside A, the
- * p99 ratio, A's throughput alone and beside B, its ratio), the issue's targets, every phase in
- * detail, the settings, the machine and the notes.
+ * p99 ratio, A's throughput alone and beside B, its ratio, and B beside a CPU hog with the ratio of
+ * B's p99 beside A to it), the issue's targets, every phase in detail, the settings, the machine and
+ * the notes.
  *
  * <p><b>Threading:</b> one thread.
  */
@@ -28,18 +29,26 @@ final class TenantReport {
 
     void print(PrintStream out, List<String> settings) {
         out.println("| scenario | B p50/p99/p99.9 alone | B p50/p99/p99.9 beside A | B p99 ratio (beside/alone) "
-                + "| A req/s alone | A req/s beside | A ratio |");
-        out.println("|---|---|---|---:|---:|---:|---:|");
+                + "| A req/s alone | A req/s beside | A ratio | B p50/p99/p99.9 beside a CPU hog | B p99 beside A / "
+                + "beside the hog |");
+        out.println("|---|---|---|---:|---:|---:|---:|---|---:|");
         for (ScenarioResult result : results) {
             String name = result.scenario().title() + " (" + result.shape().label() + ")";
             if (!result.measured()) {
-                out.println("| " + name + " | — | — | — | — | — | — |");
+                out.println("| " + name + " | — | — | — | — | — | — | — | — |");
                 continue;
             }
-            out.printf(Locale.ROOT, "| %s | %s | %s | %.2f× | %,.0f | %,.0f | %.2f× |%n", name,
+            out.printf(Locale.ROOT, "| %s | %s | %s | %.2f× | %,.0f | %,.0f | %.2f× | %s | %.2f× |%n", name,
                     percentiles(result.bAlone()), percentiles(result.bBeside()), result.victimRatio(),
-                    result.aAlone().requestsPerSecond(), result.aBeside().requestsPerSecond(), result.loadRatio());
+                    result.aAlone().requestsPerSecond(), result.aBeside().requestsPerSecond(), result.loadRatio(),
+                    percentiles(result.bBesideHog()), result.floorRatio());
         }
+        out.println();
+        out.println("The last two columns are context, not a target: B beside a CPU hog is B with the server to "
+                + "itself while another process spins one thread per core, at the same priority. A noisy tenant "
+                + "that keeps every core busy puts B's requests in the same place: they wait for the operating "
+                + "system to give the server's threads a core. When the load generator shares the machine with "
+                + "the server, B's p99 beside A cannot go below that floor whatever the server does.");
         out.println();
         out.println("Targets of issue 13, from the same run:");
         out.println();
@@ -69,6 +78,7 @@ final class TenantReport {
                 continue;
             }
             out.println("| " + name + " | B alone | " + victim(result.bAlone()) + " | — | — | — | — |");
+            out.println("| " + name + " | B beside a CPU hog | " + victim(result.bBesideHog()) + " | — | — | — | — |");
             out.println("| " + name + " | A alone | — | — | — | — | — | — | — | " + load(result.aAlone()) + " |");
             out.println("| " + name + " | B beside A | " + victim(result.bBeside()) + " | " + load(result.aBeside())
                     + " |");

@@ -25,6 +25,9 @@ public final class BenchServers {
         private final int port;
         private final ServerProcess process;
         private final TroupeInstance troupe;
+        /** Attached on the first {@link #usage}; null before, and when attaching failed. */
+        private AllocationCounter allocation;
+        private boolean attachTried;
 
         private Running(ServerKind kind, int port, ServerProcess process, TroupeInstance troupe) {
             this.kind = kind;
@@ -51,12 +54,38 @@ public final class BenchServers {
             return process.cpuTime();
         }
 
+        /**
+         * What the server has used so far: its CPU time, and the bytes its threads allocated when the
+         * suite can attach to its JVM (tried once; without it, {@link ServerUsage#allocated} is null).
+         */
+        synchronized ServerUsage usage() {
+            if (!attachTried) {
+                attachTried = true;
+                try {
+                    allocation = AllocationCounter.attach(process.pid());
+                } catch (IOException | RuntimeException e) {
+                    System.err.println("BenchServers: " + kind.label() + ": allocation not measured: " + e);
+                }
+            }
+            return new ServerUsage(cpuTime().toNanos(), allocation == null ? null : allocation.byThread());
+        }
+
         String transcript() {
             return process.transcript();
         }
 
         @Override
         public void close() {
+            synchronized (this) {
+                if (allocation != null) {
+                    try {
+                        allocation.close();
+                    } catch (IOException e) {
+                        // the server is going away: its management connection with it
+                    }
+                    allocation = null;
+                }
+            }
             if (troupe != null) {
                 troupe.close();
             } else {

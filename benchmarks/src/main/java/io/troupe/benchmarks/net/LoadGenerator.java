@@ -55,6 +55,16 @@ public final class LoadGenerator {
         this.name = name;
     }
 
+    /** The unmeasured time before each bench's window, as troupe-client takes it. */
+    String warmup() {
+        return warmup;
+    }
+
+    /** Each bench's measured window, as troupe-client takes it. */
+    String duration() {
+        return duration;
+    }
+
     /**
      * Runs one bench against {@code port}.
      *

@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -11,7 +12,8 @@ import java.util.Map;
 
 /**
  * The results of the network suite as markdown: one row per shape and server (with several rounds,
- * the run of median throughput, and the errors of all), then the ratios and the issue's targets,
+ * the run of median throughput, what the server used per request in it, and the errors of all), then
+ * the ratios and the issue's targets,
  * each computed from results of the same invocation.
  *
  * <p><b>Threading:</b> one suite thread.
@@ -25,7 +27,7 @@ final class NetworkReport {
     /**
      * One light-load run: a server answering {@code rate} requests/s and the CPU time it used meanwhile.
      *
-     * @param cpuNanos the server's CPU time in the measured window ({@link CpuWindow})
+     * @param cpuNanos the server's CPU time in the measured window ({@link UsageWindow})
      * @param seconds  the measured window
      */
     record LightRun(int rate, ServerKind server, BenchResult result, long cpuNanos, double seconds) {
@@ -41,16 +43,38 @@ final class NetworkReport {
         }
     }
 
+    /**
+     * What a server used in the measured window of one closed-loop run ({@link UsageWindow}).
+     *
+     * @param cpuNanos       the server's CPU time in the window
+     * @param allocatedBytes the bytes its threads allocated in it, -1 when they could not be read
+     * @param seconds        the window
+     */
+    record Usage(long cpuNanos, long allocatedBytes, double seconds) {
+
+        /** The server's CPU time per request: the window's over the requests answered in it. */
+        double cpuMicrosPerRequest(BenchResult result) {
+            return cpuNanos / 1e3 / (result.requestsPerSecond() * seconds);
+        }
+
+        /** Bytes allocated per request answered in the window, -1 when unknown. */
+        double allocatedPerRequest(BenchResult result) {
+            return allocatedBytes < 0 ? -1 : allocatedBytes / (result.requestsPerSecond() * seconds);
+        }
+    }
+
     /** CPU per request at light load: Troupe's may be at most this many times plain Netty's. */
     static final double LIGHT_CPU_TARGET = 1.2;
 
     private final Map<Shape, Map<ServerKind, List<BenchResult>>> results = new LinkedHashMap<>();
     private final List<LightRun> lightRuns = new ArrayList<>();
+    private final Map<BenchResult, Usage> usages = new IdentityHashMap<>();
 
-    /** Records one run; a shape and server run in several rounds has several. */
-    void add(Shape shape, ServerKind server, BenchResult result) {
+    /** Records one run and what the server used in it; a shape and server run in several rounds has several. */
+    void add(Shape shape, ServerKind server, BenchResult result, Usage usage) {
         results.computeIfAbsent(shape, s -> new EnumMap<>(ServerKind.class))
                 .computeIfAbsent(server, k -> new ArrayList<>()).add(result);
+        usages.put(result, usage);
     }
 
     /** The run with the median throughput (the lower middle one of an even count), or null. */
@@ -78,14 +102,17 @@ final class NetworkReport {
     }
 
     void print(PrintStream out) {
-        out.println("| shape | server | req/s | p50 | p99 | p99.9 | errors |");
-        out.println("|---|---|---:|---:|---:|---:|---:|");
+        out.println("| shape | server | req/s | p50 | p99 | p99.9 | errors | server CPU per request "
+                + "| allocated per request |");
+        out.println("|---|---|---:|---:|---:|---:|---:|---:|---:|");
         results.forEach((shape, byServer) -> byServer.keySet().forEach(server -> {
             BenchResult r = result(shape, server);
             long errors = byServer.get(server).stream().mapToLong(BenchResult::errors).sum();
-            out.printf(Locale.ROOT, "| %s | %s | %,.0f | %s | %s | %s | %d |%n", shape.label(), server.label(),
-                    r.requestsPerSecond(), BenchResult.millis(r.p50Nanos()), BenchResult.millis(r.p99Nanos()),
-                    BenchResult.millis(r.p999Nanos()), errors);
+            Usage usage = usages.get(r);
+            out.printf(Locale.ROOT, "| %s | %s | %,.0f | %s | %s | %s | %d | %.1f µs | %s |%n", shape.label(),
+                    server.label(), r.requestsPerSecond(), BenchResult.millis(r.p50Nanos()),
+                    BenchResult.millis(r.p99Nanos()), BenchResult.millis(r.p999Nanos()), errors,
+                    usage.cpuMicrosPerRequest(r), bytes(usage.allocatedPerRequest(r)));
         }));
         if (!lightRuns.isEmpty()) {
             out.println();
@@ -159,6 +186,15 @@ final class NetworkReport {
                     });
         }
         return checks;
+    }
+
+    /** Bytes as {@code 1,234 B}, {@code 12.3 KiB}; "—" for a negative (unknown) count. */
+    static String bytes(double bytes) {
+        if (bytes < 0) {
+            return "—";
+        }
+        return bytes < 10_240 ? String.format(Locale.ROOT, "%,.0f B", bytes)
+                : String.format(Locale.ROOT, "%,.1f KiB", bytes / 1024);
     }
 
     private static String times(double ratio) {

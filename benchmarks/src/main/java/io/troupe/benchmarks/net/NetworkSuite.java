@@ -46,12 +46,20 @@ public final class NetworkSuite {
         String what = server.kind().label() + " " + shape.label();
         err.println("NetworkSuite: " + what);
         try {
-            BenchResult result = load.run(server.port(), shape);
-            report.add(shape, server.kind(), result);
-            err.printf(Locale.ROOT, "NetworkSuite:   %,.0f req/s, p50 %s, p99 %s, errors %d%n",
-                    result.requestsPerSecond(), BenchResult.millis(result.p50Nanos()),
-                    BenchResult.millis(result.p99Nanos()), result.errors());
-        } catch (IOException e) {
+            UsageWindow window = new UsageWindow(server::usage, load.warmup(), load.duration());
+            BenchResult result = load.run(server.port(), shape, 0, line -> {
+                if (line.startsWith("troupe-client bench: warming up")) {
+                    window.start();
+                }
+            });
+            NetworkReport.Usage usage = new NetworkReport.Usage(window.cpuNanos(), window.allocatedBytes(),
+                    window.seconds());
+            report.add(shape, server.kind(), result, usage);
+            err.printf(Locale.ROOT, "NetworkSuite:   %,.0f req/s, p50 %s, p99 %s, errors %d, server CPU %.1f µs and "
+                    + "%s per request%n", result.requestsPerSecond(), BenchResult.millis(result.p50Nanos()),
+                    BenchResult.millis(result.p99Nanos()), result.errors(), usage.cpuMicrosPerRequest(result),
+                    NetworkReport.bytes(usage.allocatedPerRequest(result)));
+        } catch (IOException | IllegalStateException e) {
             failures.add(what + ": " + e.getMessage());
             err.println("NetworkSuite: " + what + " failed: " + e.getMessage() + "\n--- server output ---\n"
                     + server.transcript());
@@ -66,7 +74,7 @@ public final class NetworkSuite {
         String what = server.kind().label() + " at " + rate + " req/s";
         err.println("NetworkSuite: " + what);
         try {
-            CpuWindow window = new CpuWindow(server::cpuTime, options.warmup(), options.duration());
+            UsageWindow window = new UsageWindow(server::usage, options.warmup(), options.duration());
             BenchResult result = load.run(server.port(), LIGHT_SHAPE, rate, line -> {
                 if (line.startsWith("troupe-client bench: warming up")) {
                     window.start();

@@ -18,13 +18,15 @@ import org.junit.jupiter.api.Timeout;
 /**
  * Runs {@code NetworkSuite --quick} with one short shape against the three servers (each its own
  * process, driven by the distribution's {@code troupe-client bench}) and checks the report: a row per
- * server with positive numbers and zero errors, and the target rows. Nothing about speed. Needs the
- * built distribution ({@code distribution/target/troupe}), which the build makes before this module.
+ * server with positive numbers (the server's CPU and allocation per request included) and zero
+ * errors, and the target rows. Nothing about speed. Needs the built distribution
+ * ({@code distribution/target/troupe}), which the build makes before this module.
  */
 class NetworkSuiteSmokeTest {
 
     private static final Pattern ROW = Pattern.compile(
-            "^\\| 4 × 2 × 64 B \\| (.+?) \\| ([0-9,]+) \\| ([0-9.]+) ms \\| ([0-9.]+) ms \\| ([0-9.]+) ms \\| (\\d+) \\|$");
+            "^\\| 4 × 2 × 64 B \\| (.+?) \\| ([0-9,]+) \\| ([0-9.]+) ms \\| ([0-9.]+) ms \\| ([0-9.]+) ms \\| (\\d+) "
+            + "\\| ([0-9.]+) µs \\| ([0-9.,]+) (B|KiB) \\|$");
 
     @BeforeAll
     static void serversUseTheTestClassPath() {
@@ -57,6 +59,8 @@ class NetworkSuiteSmokeTest {
                 assertTrue(Double.parseDouble(m.group(group)) > 0, row);
             }
             assertEquals("0", m.group(6), row);
+            assertTrue(Double.parseDouble(m.group(7)) > 0, "server CPU per request: " + row);
+            assertTrue(Double.parseDouble(m.group(8).replace(",", "")) > 0, "allocated per request: " + row);
         }
         assertTrue(report.contains("| 4 × 2 × 64 B: Troupe req/s ≥ 1.0× Netty+Pekko | "), report);
         assertTrue(report.contains("| 4 × 2 × 64 B: Troupe p99 ≤ Netty+Pekko p99 | "), report);

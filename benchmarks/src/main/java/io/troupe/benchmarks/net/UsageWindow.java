@@ -1,7 +1,6 @@
 package io.troupe.benchmarks.net;
 
 import java.io.IOException;
-import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -11,34 +10,35 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The CPU time a server uses during a bench's measured window, and only then: started when the load
- * generator says its connections are up (its {@code warming up} line), it reads the server's CPU time when
- * the warm-up ends and again when the measured time ends, from a thread of its own that sleeps in between
- * (a harness's timing, not a test's wait). The client's start-up and the server's warm-up stay out.
+ * What a server uses during a bench's measured window, and only then: its CPU time and the bytes its
+ * threads allocate ({@link ServerUsage}). Started when the load generator says its connections are up
+ * (its {@code warming up} line), it reads the server's usage when the warm-up ends and again when the
+ * measured time ends, from a thread of its own that sleeps in between (a harness's timing, not a
+ * test's wait). The client's start-up and the server's warm-up stay out.
  *
  * <p><b>Threading:</b> {@link #start} from any thread, once (later calls do nothing); {@link #cpuNanos}
- * from the suite thread once the bench has ended.
+ * and {@link #allocatedBytes} from the suite thread once the bench has ended.
  */
-final class CpuWindow {
+final class UsageWindow {
 
     private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s|m)?");
 
-    private final Supplier<Duration> cpuTime;
+    private final Supplier<ServerUsage> usage;
     private final long warmupNanos;
     private final long durationNanos;
     private final AtomicBoolean started = new AtomicBoolean();
     private final CountDownLatch sampled = new CountDownLatch(1);
-    private volatile long atStart = -1;
-    private volatile long atEnd = -1;
+    private volatile ServerUsage atStart;
+    private volatile ServerUsage atEnd;
     private volatile RuntimeException failure;
 
     /**
-     * @param cpuTime  the server's CPU time so far
+     * @param usage    what the server has used so far
      * @param warmup   as troupe-client takes it: {@code 3s}, {@code 500ms}
      * @param duration likewise
      */
-    CpuWindow(Supplier<Duration> cpuTime, String warmup, String duration) {
-        this.cpuTime = cpuTime;
+    UsageWindow(Supplier<ServerUsage> usage, String warmup, String duration) {
+        this.usage = usage;
         this.warmupNanos = nanos(warmup);
         this.durationNanos = nanos(duration);
     }
@@ -52,9 +52,9 @@ final class CpuWindow {
         Thread sampler = new Thread(() -> {
             try {
                 sleepUntil(begin + warmupNanos);
-                atStart = cpuTime.get().toNanos();
+                atStart = usage.get();
                 sleepUntil(begin + warmupNanos + durationNanos);
-                atEnd = cpuTime.get().toNanos();
+                atEnd = usage.get();
             } catch (RuntimeException e) {
                 failure = e;
             } catch (InterruptedException e) {
@@ -62,7 +62,7 @@ final class CpuWindow {
             } finally {
                 sampled.countDown();
             }
-        }, "cpu-window");
+        }, "usage-window");
         sampler.setDaemon(true);
         sampler.start();
     }
@@ -78,13 +78,27 @@ final class CpuWindow {
      * @throws IOException when the window never started (no {@code warming up} line) or was not sampled
      */
     long cpuNanos() throws IOException, InterruptedException {
+        awaitSampled();
+        return atEnd.cpuNanos() - atStart.cpuNanos();
+    }
+
+    /**
+     * The bytes the server's threads allocated in the measured window, or -1 when they could not be read.
+     *
+     * @throws IOException when the window never started (no {@code warming up} line) or was not sampled
+     */
+    long allocatedBytes() throws IOException, InterruptedException {
+        awaitSampled();
+        return atEnd.allocatedSince(atStart);
+    }
+
+    private void awaitSampled() throws IOException, InterruptedException {
         if (!started.get()) {
-            throw new IOException("the load generator never said it was warming up: no CPU window");
+            throw new IOException("the load generator never said it was warming up: no measured window");
         }
-        if (!sampled.await(30, TimeUnit.SECONDS) || atEnd < 0) {
-            throw new IOException("the CPU window was not sampled" + (failure == null ? "" : ": " + failure));
+        if (!sampled.await(30, TimeUnit.SECONDS) || atEnd == null) {
+            throw new IOException("the server's usage was not sampled" + (failure == null ? "" : ": " + failure));
         }
-        return atEnd - atStart;
     }
 
     private static void sleepUntil(long deadline) throws InterruptedException {

@@ -49,6 +49,25 @@ public interface Connection {
      */
     void write(ByteBuffer bytes);
 
+    /**
+     * Queues the remaining bytes of each of {@code buffers}, in order and together: no other write
+     * comes between them (since 1.3). They are not copied where the connection can write them with
+     * gathering writes (the reactor's connections do), so their content must not be changed
+     * afterwards; their positions and limits are left alone. This default joins them into one buffer
+     * and calls {@link #write(ByteBuffer)}. Ignored once the connection is closing. <i>Any thread.</i>
+     */
+    default void write(ByteBuffer... buffers) {
+        int bytes = 0;
+        for (ByteBuffer buffer : buffers) {
+            bytes = Math.addExact(bytes, buffer.remaining());
+        }
+        ByteBuffer joined = ByteBuffer.allocate(bytes);
+        for (ByteBuffer buffer : buffers) {
+            joined.put(buffer.duplicate());
+        }
+        write(joined.flip());
+    }
+
     /** Bytes queued and not yet written to the socket. <i>Any thread.</i> */
     long pendingOutputBytes();
 

@@ -15,5 +15,5 @@
  * methods marked "any thread" hand the work to the loop.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.2.0")
+@org.osgi.annotation.versioning.Version("1.3.0")
 package io.troupe.api.net;

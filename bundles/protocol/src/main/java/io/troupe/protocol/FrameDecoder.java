@@ -74,7 +74,7 @@ public final class FrameDecoder {
     private static final int NAME_LENGTH_OFFSET = 16;
     private static final int NAME_OFFSET = 18;
     private static final int CONTENT_LENGTH_BYTES = 4;
-    private static final int CRC_BYTES = 4;
+    static final int CRC_BYTES = 4;
 
     private final CRC32C crc = new CRC32C();
     private final NameDecoder names = new NameDecoder();

@@ -56,6 +56,38 @@ public final class FrameEncoder {
         out.position(bigEndian.position());
     }
 
+    /**
+     * Encodes {@code frame} as three buffers for one gathering write, in order: every byte before the
+     * content, the content itself, and the CRC. The content is wrapped, not copied (a {@link Frame}
+     * owns an array nobody changes); the two others share one small array. Their bytes in a row are
+     * exactly those of {@link #encode(Frame)}: a sender of large frames saves a copy of the content
+     * and a buffer its size.
+     *
+     * @return three buffers in read mode, {@link #encodedSize(Frame)} bytes remaining in all
+     * @since 1.5
+     */
+    public static ByteBuffer[] encodeGathered(Frame frame) {
+        byte[] name = frame.name().getBytes(UTF_8);
+        byte[] content = frame.content();
+        int headerBytes = size(name.length, 0) - FrameDecoder.CRC_BYTES;
+        byte[] around = new byte[headerBytes + FrameDecoder.CRC_BYTES];
+        ByteBuffer header = ByteBuffer.wrap(around, 0, headerBytes);
+        header.putInt(FrameDecoder.MIN_LENGTH + name.length + content.length)
+                .put((byte) Frame.VERSION)
+                .put((byte) frame.type().code())
+                .putShort((short) 0)
+                .putLong(frame.corrId())
+                .putShort((short) name.length)
+                .put(name)
+                .putInt(content.length);
+        CRC32C crc = new CRC32C();
+        crc.update(around, FrameDecoder.LENGTH_FIELD_BYTES, headerBytes - FrameDecoder.LENGTH_FIELD_BYTES);
+        crc.update(content, 0, content.length);
+        ByteBuffer trailer = ByteBuffer.wrap(around, headerBytes, FrameDecoder.CRC_BYTES).slice();
+        trailer.putInt(0, (int) crc.getValue());
+        return new ByteBuffer[] {header.flip(), ByteBuffer.wrap(content), trailer};
+    }
+
     private static int size(long nameBytes, int contentBytes) {
         // Frame's constructor guarantees this fits in an int.
         return (int) (FrameDecoder.LENGTH_FIELD_BYTES + FrameDecoder.MIN_LENGTH + nameBytes + contentBytes);

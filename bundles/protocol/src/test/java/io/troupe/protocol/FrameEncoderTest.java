@@ -3,6 +3,7 @@ package io.troupe.protocol;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.BufferOverflowException;
@@ -39,6 +40,30 @@ class FrameEncoderTest {
                 """);
 
         assertArrayEquals(expected, bytes(FrameEncoder.encode(frame)));
+    }
+
+    @Test
+    void gatheredBuffersHoldTheSameBytesAsOneBufferAndShareTheContentArray() {
+        Random random = new Random(20261204);
+        for (int size : new int[] {0, 1, 64, 4096, 65_536, 262_118}) {
+            byte[] content = new byte[size];
+            random.nextBytes(content);
+            for (Frame frame : List.of(Frame.reply(random.nextLong(), "echo", content),
+                    Frame.request(7, "n\u00e9", content), Frame.pong(9, content))) {
+                ByteBuffer[] gathered = FrameEncoder.encodeGathered(frame);
+
+                assertEquals(3, gathered.length);
+                assertSame(content, gathered[1].array(), "the content is wrapped, not copied");
+                assertEquals(size, gathered[1].remaining());
+                assertEquals(4, gathered[2].remaining(), "the CRC");
+                ByteBuffer joined = ByteBuffer.allocate(FrameEncoder.encodedSize(frame));
+                for (ByteBuffer part : gathered) {
+                    joined.put(part.duplicate());
+                }
+                assertArrayEquals(bytes(FrameEncoder.encode(frame)), joined.array(), frame.toString());
+                assertEquals(frame, new FrameDecoder(300_000).decode(joined.flip()));
+            }
+        }
     }
 
     @Test

@@ -135,6 +135,8 @@ public final class EventLoop implements Executor {
     private final ReadLanes readLanes = new ReadLanes();
     /** Loop-confined: lent to one connection's read at a time ({@link #readBuffer()}); allocated on first use. */
     private ByteBuffer readBuffer;
+    /** Loop-confined: what its plaintext connections write is copied into it ({@link #writeStaging()}). */
+    private ByteBuffer writeStaging;
     /** Loop-confined: empty buffers for TLS connections' ciphertext ({@link #tlsBuffers()}). */
     private final BufferShelf tlsBuffers = new BufferShelf();
     /** Loop-confined: empty buffers for input that outgrew the read buffer ({@link #inputBuffers()}). */
@@ -243,6 +245,17 @@ public final class EventLoop implements Executor {
     /** The shelf of input buffers its connections share ({@link InputBuffer}); loop-confined. */
     BufferShelf inputBuffers() {
         return inputBuffers;
+    }
+
+    /**
+     * The direct buffer its plaintext connections' writes are copied into ({@link StagedChannel}),
+     * cleared; allocated on first use, {@link OutputQueue#MAX_BYTES_PER_WRITE} bytes. On the loop.
+     */
+    ByteBuffer writeStaging() {
+        if (writeStaging == null) {
+            writeStaging = ByteBuffer.allocateDirect(OutputQueue.MAX_BYTES_PER_WRITE);
+        }
+        return writeStaging.clear();
     }
 
     ByteBuffer readBuffer() {

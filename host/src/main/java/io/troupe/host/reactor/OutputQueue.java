@@ -17,7 +17,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * </pre>
  *
  * Buffers in the batch always precede those in the queue, so bytes leave in the order they were
- * added. A gathering write covers at most {@link #MAX_BYTES_PER_WRITE} bytes, which also bounds the
+ * added. A group of buffers added at once ({@link #add(ByteBuffer[])}: a frame's header, its content and
+ * its CRC) is one entry of the queue, so no other producer's buffer can come between them; the loop
+ * unpacks it into the batch. A gathering write covers at most {@link #MAX_BYTES_PER_WRITE} bytes, which also bounds the
  * temporary direct buffers the JDK copies heap buffers into. The batch array starts at
  * {@link #INITIAL_GATHER} slots and doubles, up to {@link #MAX_GATHER}, only when more buffers wait than it
  * holds: a connection that never has more than a few replies pending (most of them, and every idle one)
@@ -35,7 +37,8 @@ final class OutputQueue {
     private static final ByteBuffer[] NO_BATCH = new ByteBuffer[0];
     static final int MAX_BYTES_PER_WRITE = 256 * 1024;
 
-    private final ConcurrentLinkedQueue<ByteBuffer> queue = new ConcurrentLinkedQueue<>();
+    /** Each entry a {@link ByteBuffer} or a {@code ByteBuffer[]} group whose buffers go out together. */
+    private final ConcurrentLinkedQueue<Object> queue = new ConcurrentLinkedQueue<>();
     /**
      * Bytes added and not yet written. An object of its own rather than a field with a VarHandle: producers on
      * workers update it at every reply, and as a field it would share a cache line with the loop's batch fields
@@ -66,6 +69,19 @@ final class OutputQueue {
         budget.add(bytes.remaining());
         long after = pending.addAndGet(bytes.remaining());
         queue.offer(bytes);
+        return after;
+    }
+
+    /**
+     * Queues {@code group} (buffers with {@code bytes} remaining in all, at least one) as one entry:
+     * they leave in order with nothing between them.
+     *
+     * @return the pending byte count including the group
+     */
+    long add(ByteBuffer[] group, long bytes) {
+        budget.add(bytes);
+        long after = pending.addAndGet(bytes);
+        queue.offer(group);
         return after;
     }
 
@@ -135,10 +151,16 @@ final class OutputQueue {
 
     /** Forgets everything pending (the connection is closed or aborted). */
     void clear() {
-        ByteBuffer dropped;
+        Object dropped;
         long bytes = 0;
         while ((dropped = queue.poll()) != null) {
-            bytes += dropped.remaining();
+            if (dropped instanceof ByteBuffer buffer) {
+                bytes += buffer.remaining();
+            } else {
+                for (ByteBuffer buffer : (ByteBuffer[]) dropped) {
+                    bytes += buffer.remaining();
+                }
+            }
         }
         for (int i = head; i < tail; i++) {
             bytes += batch[i].remaining();
@@ -159,23 +181,45 @@ final class OutputQueue {
             tail = live;
         }
         while (true) {
-            if (tail == batch.length) {
-                if (batch.length >= MAX_GATHER || queue.peek() == null) {
-                    return;
-                }
-                grow();
-            }
-            ByteBuffer next = queue.poll();
+            Object next = queue.peek();
             if (next == null) {
                 return;
             }
-            batch[tail++] = next;
+            int size = next instanceof ByteBuffer ? 1 : ((ByteBuffer[]) next).length;
+            if (batch.length - tail < size) {
+                // a group goes into the batch whole: wait for room when the batch has buffers to write
+                if (tail > 0 && tail + size > MAX_GATHER) {
+                    return;
+                }
+                grow(tail + size);
+            }
+            queue.poll(); // the loop alone polls: still the entry peeked
+            if (next instanceof ByteBuffer buffer) {
+                batch[tail++] = buffer;
+            } else {
+                for (ByteBuffer buffer : (ByteBuffer[]) next) {
+                    batch[tail++] = buffer;
+                }
+            }
         }
     }
 
     /** Doubles the batch array (at least {@link #INITIAL_GATHER}, at most {@link #MAX_GATHER} slots). */
     private void grow() {
         batch = Arrays.copyOf(batch, Math.min(MAX_GATHER, Math.max(INITIAL_GATHER, 2 * batch.length)));
+    }
+
+    /**
+     * Grows the batch array until it has {@code slots}: by doubling up to {@link #MAX_GATHER}, and
+     * beyond only to exactly what a group larger than that needs.
+     */
+    private void grow(int slots) {
+        while (batch.length < slots && batch.length < MAX_GATHER) {
+            grow();
+        }
+        if (batch.length < slots) {
+            batch = Arrays.copyOf(batch, slots);
+        }
     }
 
     private void dropWritten() {

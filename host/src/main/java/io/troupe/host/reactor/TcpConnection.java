@@ -45,8 +45,10 @@ import io.troupe.host.supervise.FatalErrors;
  *
  * <p>Writing: {@link #write} counts the bytes and queues them on the lock-free {@link OutputQueue},
  * and asks the loop for one flush until that flush has run; on the loop, with nothing queued, it
- * writes to the socket directly. The loop flushes with gathering writes and watches OP_WRITE only
- * while output remains.
+ * writes to the socket directly. {@code write(ByteBuffer...)} queues a group of buffers (a large
+ * frame's header, content and CRC) as one entry, so nothing comes between them. The loop flushes
+ * several buffers per write, copied into its direct staging buffer ({@link StagedChannel}) on a
+ * plaintext socket, and watches OP_WRITE only while output remains.
  *
  * <p>Back-pressure on output: while more than the high-water mark of output is pending, the
  * connection is not read (OP_READ is dropped at its next read slice); once the loop has written it
@@ -143,7 +145,7 @@ public final class TcpConnection implements Connection, IoHandler, TlsChannel.Ev
         this.loop = loop;
         this.channel = channel;
         this.reader = channel;
-        this.writer = channel;
+        this.writer = new StagedChannel(channel, loop);
         this.remoteAddress = remoteAddress;
         this.localAddress = localAddress;
         this.options = options;
@@ -275,6 +277,42 @@ public final class TcpConnection implements Connection, IoHandler, TlsChannel.Ev
     }
 
     @Override
+    public void write(ByteBuffer... buffers) {
+        int count = 0;
+        long bytes = 0;
+        for (ByteBuffer buffer : buffers) {
+            if (buffer.hasRemaining()) {
+                count++;
+                bytes += buffer.remaining();
+            }
+        }
+        if (count <= 1) {
+            for (ByteBuffer buffer : buffers) {
+                write(buffer); // the one with bytes, if any (the others return at once)
+            }
+            return;
+        }
+        if (!acceptsOutput()) {
+            LOG.debug("Connection #{} is closing or its output is shut down; {} bytes ignored", id, bytes);
+            return;
+        }
+        ByteBuffer[] own = new ByteBuffer[count]; // our positions and limits; the caller's stay as they were
+        int i = 0;
+        for (ByteBuffer buffer : buffers) {
+            if (buffer.hasRemaining()) {
+                own[i++] = buffer.slice();
+            }
+        }
+        if (loop.inLoop() && canWriteDirectly()) {
+            writeDirectly(own);
+            return;
+        }
+        if (afterAdding(output.add(own, bytes))) {
+            scheduleFlush();
+        }
+    }
+
+    @Override
     public long pendingOutputBytes() {
         return Math.max(0, output.pending());
     }
@@ -357,13 +395,33 @@ public final class TcpConnection implements Connection, IoHandler, TlsChannel.Ev
 
     private void writeDirectly(ByteBuffer bytes) {
         try {
-            channel.write(bytes);
+            writer.write(bytes);
         } catch (IOException e) {
             failLater(e);
             return;
         }
         if (bytes.hasRemaining()) {
             long pending = output.addRemainder(bytes);
+            setWaitingForWrite(true);
+            afterAdding(pending);
+        }
+    }
+
+    /** One gathering write of a group; what the socket did not take waits, in order, ahead of anything queued. */
+    private void writeDirectly(ByteBuffer[] group) {
+        try {
+            writer.write(group);
+        } catch (IOException e) {
+            failLater(e);
+            return;
+        }
+        long pending = -1;
+        for (ByteBuffer buffer : group) {
+            if (buffer.hasRemaining()) {
+                pending = output.addRemainder(buffer);
+            }
+        }
+        if (pending >= 0) {
             setWaitingForWrite(true);
             afterAdding(pending);
         }
@@ -766,7 +824,7 @@ public final class TcpConnection implements Connection, IoHandler, TlsChannel.Ev
         if (state.get() != State.CLOSED && !aborting.get() && !outputShut) {
             try {
                 if (tls == null) {
-                    output.writeTo(channel); // one last non-blocking attempt
+                    output.writeTo(writer); // one last non-blocking attempt
                 } else if (tls.flushNetOut()) {
                     output.writeTo(writer);
                 }

@@ -16,7 +16,8 @@
  *                      │ Selector, TimerQueue (ScheduledTask), MPSC task queue + wakeup
  *                      ▼
  *                   TcpConnection ── InputBuffer (grows ×2 up to maxInputBuffer, shrinks when empty)
- *                      │          ├─ OutputQueue (MPSC, pending count, gathering writes)
+ *                      │          ├─ OutputQueue (MPSC, pending count, groups kept whole) ─► StagedChannel
+ *                      │          │     (the loop's direct staging buffer: one copy, one write)
  *                      │          └─ TlsChannel (SSLEngine; handshake tasks on TlsTaskExecutor) for TLS
  *                      │             listeners: read and written in place of the socket
  *                      ▼

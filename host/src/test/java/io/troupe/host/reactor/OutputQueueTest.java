@@ -144,4 +144,62 @@ class OutputQueueTest {
         assertEquals(0, queue.writeTo(channel));
         assertFalse(channel.written.toString().contains("g"));
     }
+
+    @Test
+    void aGroupGoesOutWholeInOrderAndIsCountedAsItsBytes() throws IOException {
+        OutputQueue queue = new OutputQueue();
+        ThrottledChannel channel = new ThrottledChannel(4);
+        queue.add(bytes("<"));
+        assertEquals(1 + 9, queue.add(new ByteBuffer[] {bytes("head"), bytes("body"), bytes("!")}, 9));
+        queue.add(bytes(">"));
+
+        while (!queue.isEmpty()) {
+            assertTrue(queue.writeTo(channel) > 0);
+        }
+        assertEquals("<headbody!>", channel.written.toString());
+        assertEquals(0, queue.pending());
+    }
+
+    @Test
+    void aGroupWaitsForRoomRatherThanBeingSplitAcrossBatches() throws IOException {
+        OutputQueue queue = new OutputQueue();
+        ThrottledChannel channel = new ThrottledChannel(Integer.MAX_VALUE);
+        for (int i = 0; i < OutputQueue.MAX_GATHER - 1; i++) {
+            queue.add(bytes("y"));
+        }
+        queue.add(new ByteBuffer[] {bytes("a"), bytes("b"), bytes("c")}, 3);
+
+        queue.writeTo(channel);
+        queue.writeTo(channel);
+        assertEquals(List.of(OutputQueue.MAX_GATHER - 1, 3), channel.buffersPerCall, "the group in the next batch");
+        assertTrue(channel.written.toString().endsWith("yabc"));
+    }
+
+    @Test
+    void aGroupLargerThanABatchIsWrittenWholeAllTheSame() throws IOException {
+        OutputQueue queue = new OutputQueue();
+        ThrottledChannel channel = new ThrottledChannel(Integer.MAX_VALUE);
+        ByteBuffer[] group = new ByteBuffer[OutputQueue.MAX_GATHER + 6];
+        StringBuilder expected = new StringBuilder();
+        for (int i = 0; i < group.length; i++) {
+            group[i] = bytes(Integer.toString(i % 10));
+            expected.append(i % 10);
+        }
+        queue.add(group, group.length);
+
+        assertEquals(group.length, queue.writeTo(channel));
+        assertEquals(List.of(group.length), channel.buffersPerCall);
+        assertEquals(expected.toString(), channel.written.toString());
+    }
+
+    @Test
+    void clearDropsQueuedGroupsAndTheirCount() throws IOException {
+        OutputQueue queue = new OutputQueue();
+        queue.add(new ByteBuffer[] {bytes("abc"), bytes("de")}, 5);
+        queue.add(bytes("f"));
+        queue.clear();
+        assertTrue(queue.isEmpty());
+        assertEquals(0, queue.pending());
+        assertEquals(0, queue.writeTo(new ThrottledChannel(10)));
+    }
 }

@@ -136,6 +136,58 @@ class ReactorDataFlowTest {
     }
 
     @Test
+    void groupsWrittenFromManyThreadsAndFromTheLoopArriveWholeAndInPerWriterOrder() throws Exception {
+        HandlerQueue<RecordingHandler> handlers = new HandlerQueue<>(RecordingHandler::new);
+        Listener listener = reactor.listen(ANY_PORT, handlers, ConnectionOptions.DEFAULTS);
+        int writers = 5; // the last one writes on the connection's loop, where a group may go out directly
+        int records = 4_000;
+        try (TestClient client = TestClient.connect(listener.address())) {
+            Connection connection = handlers.next().opened.get(5, TimeUnit.SECONDS);
+            CountDownLatch go = new CountDownLatch(1);
+            List<Thread> threads = new ArrayList<>();
+            for (int w = 0; w < writers; w++) {
+                int writer = w;
+                threads.add(new Thread(() -> {
+                    try {
+                        go.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return;
+                    }
+                    for (int i = 0; i < records; i++) {
+                        ByteBuffer[] group = {ByteBuffer.allocate(4).putInt(writer).flip(),
+                            ByteBuffer.allocate(4).putInt(i).flip(), ByteBuffer.allocate(0),
+                            ByteBuffer.allocate(4).putInt(writer * 1_000_003 + i).flip()};
+                        if (writer == writers - 1) {
+                            connection.execute(() -> connection.write(group));
+                        } else {
+                            connection.write(group);
+                        }
+                    }
+                }, "test-group-writer-" + w));
+            }
+            threads.forEach(Thread::start);
+            go.countDown();
+
+            ByteBuffer received = ByteBuffer.wrap(client.readExactly(writers * records * 12));
+            int[] next = new int[writers];
+            while (received.hasRemaining()) {
+                int writer = received.getInt();
+                int sequence = received.getInt();
+                assertEquals(writer * 1_000_003 + sequence, received.getInt(), "a group split or interleaved");
+                assertEquals(next[writer], sequence, "writer " + writer + " out of order");
+                next[writer]++;
+            }
+            for (int w = 0; w < writers; w++) {
+                assertEquals(records, next[w]);
+            }
+            for (Thread thread : threads) {
+                thread.join(5_000);
+            }
+        }
+    }
+
+    @Test
     void aLargeWriteToASlowReaderCompletesAndOnWritableFiresAfterTheHighWaterMark() throws Exception {
         ConnectionOptions options = new ConnectionOptions(256 * 1024, 64 * 1024, 64L << 20, 1 << 20);
         int size = 8 << 20;

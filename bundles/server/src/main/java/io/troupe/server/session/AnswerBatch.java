@@ -17,7 +17,8 @@ import io.troupe.protocol.FrameEncoder;
  *
  * <pre>
  *   worker ─add(frame)─► queue ──(first since the last flush: connection.execute(flush))──► loop:
- *                                     flush(): encode all queued frames into one buffer ─► connection.write
+ *                                     flush(): encode the queued frames into one buffer ─► connection.write
+ *                                              (a large frame: header, content, CRC; no copy) ─► gathering write
  * </pre>
  *
  * <p>Frames keep their order within the batch. The session flushes the batch itself before it writes
@@ -35,7 +36,10 @@ final class AnswerBatch implements Runnable {
 
     /** Frames encoded per flush at most; more are left to the next flush, scheduled at once. */
     static final int MAX_FRAMES_PER_FLUSH = 256;
-    /** Frames larger than this are written in a buffer of their own. */
+    /**
+     * Frames larger than this are written on their own, their content not copied: the header, the
+     * content array and the CRC in one gathering write.
+     */
     static final int MAX_BATCHED_FRAME_BYTES = 16 * 1024;
     private static final VarHandle FLUSH_SCHEDULED;
     private static final VarHandle PUSHED;
@@ -118,7 +122,9 @@ final class AnswerBatch implements Runnable {
                     end = end.next;
                 }
             }
-            if (count == 1) {
+            if (bytes > MAX_BATCHED_FRAME_BYTES) {
+                connection.write(FrameEncoder.encodeGathered(first.frame)); // its content is not copied
+            } else if (count == 1) {
                 connection.write(FrameEncoder.encode(first.frame));
             } else {
                 ByteBuffer out = ByteBuffer.allocate(bytes);

@@ -33,9 +33,9 @@ public final class FrameEncoder {
      * @return the buffer in read mode: position 0, limit = capacity = {@link #encodedSize(Frame)}
      */
     public static ByteBuffer encode(Frame frame) {
-        byte[] name = frame.name().getBytes(UTF_8);
-        ByteBuffer out = ByteBuffer.allocate(size(name.length, frame.content().length));
-        write(frame, name, out);
+        int nameLength = (int) Frame.utf8Length(frame.name());
+        ByteBuffer out = ByteBuffer.allocate(size(nameLength, frame.content().length));
+        write(frame, nameLength, out);
         return out.flip();
     }
 
@@ -47,12 +47,12 @@ public final class FrameEncoder {
      *                                 is written then
      */
     public static void encode(Frame frame, ByteBuffer out) {
-        byte[] name = frame.name().getBytes(UTF_8);
-        if (out.remaining() < size(name.length, frame.content().length)) {
+        int nameLength = (int) Frame.utf8Length(frame.name());
+        if (out.remaining() < size(nameLength, frame.content().length)) {
             throw new BufferOverflowException();
         }
         ByteBuffer bigEndian = out.order() == ByteOrder.BIG_ENDIAN ? out : out.duplicate().order(ByteOrder.BIG_ENDIAN);
-        write(frame, name, bigEndian);
+        write(frame, nameLength, bigEndian);
         out.position(bigEndian.position());
     }
 
@@ -67,19 +67,12 @@ public final class FrameEncoder {
      * @since 1.5
      */
     public static ByteBuffer[] encodeGathered(Frame frame) {
-        byte[] name = frame.name().getBytes(UTF_8);
+        int nameLength = (int) Frame.utf8Length(frame.name());
         byte[] content = frame.content();
-        int headerBytes = size(name.length, 0) - FrameDecoder.CRC_BYTES;
+        int headerBytes = size(nameLength, 0) - FrameDecoder.CRC_BYTES;
         byte[] around = new byte[headerBytes + FrameDecoder.CRC_BYTES];
         ByteBuffer header = ByteBuffer.wrap(around, 0, headerBytes);
-        header.putInt(FrameDecoder.MIN_LENGTH + name.length + content.length)
-                .put((byte) Frame.VERSION)
-                .put((byte) frame.type().code())
-                .putShort((short) 0)
-                .putLong(frame.corrId())
-                .putShort((short) name.length)
-                .put(name)
-                .putInt(content.length);
+        putHead(frame, nameLength, content.length, header);
         CRC32C crc = new CRC32C();
         crc.update(around, FrameDecoder.LENGTH_FIELD_BYTES, headerBytes - FrameDecoder.LENGTH_FIELD_BYTES);
         crc.update(content, 0, content.length);
@@ -93,18 +86,30 @@ public final class FrameEncoder {
         return (int) (FrameDecoder.LENGTH_FIELD_BYTES + FrameDecoder.MIN_LENGTH + nameBytes + contentBytes);
     }
 
-    private static void write(Frame frame, byte[] name, ByteBuffer out) {
-        byte[] content = frame.content();
-        int start = out.position();
-        out.putInt(FrameDecoder.MIN_LENGTH + name.length + content.length)
+    /** Every field before the content: length, version, type, flags, corrId, the name, contentLen. */
+    private static void putHead(Frame frame, int nameLength, int contentLength, ByteBuffer out) {
+        out.putInt(FrameDecoder.MIN_LENGTH + nameLength + contentLength)
                 .put((byte) Frame.VERSION)
                 .put((byte) frame.type().code())
                 .putShort((short) 0)
                 .putLong(frame.corrId())
-                .putShort((short) name.length)
-                .put(name)
-                .putInt(content.length)
-                .put(content);
+                .putShort((short) nameLength);
+        String name = frame.name();
+        if (nameLength == name.length()) {
+            for (int i = 0; i < nameLength; i++) {
+                out.put((byte) name.charAt(i)); // ASCII, the usual name: no array per frame
+            }
+        } else {
+            out.put(name.getBytes(UTF_8));
+        }
+        out.putInt(contentLength);
+    }
+
+    private static void write(Frame frame, int nameLength, ByteBuffer out) {
+        byte[] content = frame.content();
+        int start = out.position();
+        putHead(frame, nameLength, content.length, out);
+        out.put(content);
         CRC32C crc = new CRC32C();
         int covered = start + FrameDecoder.LENGTH_FIELD_BYTES;
         if (out.hasArray()) {

@@ -122,7 +122,7 @@ final class AnswerBatch implements Runnable {
                     end = end.next;
                 }
             }
-            if (bytes > MAX_BATCHED_FRAME_BYTES) {
+            if (count == 1 && bytes > MAX_BATCHED_FRAME_BYTES) {
                 connection.write(FrameEncoder.encodeGathered(first.frame)); // its content is not copied
             } else if (count == 1) {
                 connection.write(FrameEncoder.encode(first.frame));

@@ -49,6 +49,9 @@ import io.troupe.server.tenant.ThrottleLimit;
  */
 final class SessionThrottle {
 
+    /** The gates in order ({@code values()} copies its array at every call: this is per frame). */
+    private static final ThrottleLimit[] GATES = ThrottleLimit.values();
+
     /** The longest a held frame waits before its gate is looked at again. */
     static final Duration RECHECK = Duration.ofMillis(250);
     /** The shortest wait for a token, so that a busy bucket does not spin the loop. */
@@ -148,10 +151,8 @@ final class SessionThrottle {
     /** Runs the gates from {@code first} on; holds the frame at the first one that is shut. */
     private boolean pass(Frame candidate, ThrottleLimit first) {
         boolean request = candidate.type() == FrameType.REQUEST || candidate.type() == FrameType.SEND;
-        for (ThrottleLimit gate : ThrottleLimit.values()) {
-            if (gate.ordinal() < first.ordinal()) {
-                continue;
-            }
+        for (int i = first.ordinal(); i < GATES.length; i++) {
+            ThrottleLimit gate = GATES[i];
             switch (gate) {
                 case BYTES_PER_SECOND -> {
                     // the size walks the name: only when a byte rate is set (not by default)

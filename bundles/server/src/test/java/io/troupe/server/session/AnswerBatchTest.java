@@ -2,10 +2,12 @@ package io.troupe.server.session;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.stream.IntStream;
+import java.util.stream.LongStream;
 
 import org.junit.jupiter.api.Test;
 
@@ -53,6 +55,34 @@ class AnswerBatchTest {
         assertEquals(List.of(1L, 2L, 3L), writtenCorrIds());
         assertEquals(3, connection.writes());
         assertEquals(AnswerBatch.MAX_BATCHED_FRAME_BYTES + 1, connection.written().get(1).content().length);
+    }
+
+    @Test
+    void smallAnswersAddingUpToMoreThanALargeOneAreAllWrittenInOneBuffer() {
+        int size = 200;
+        int count = 2 * AnswerBatch.MAX_BATCHED_FRAME_BYTES / size; // fewer than one flush takes
+        assertTrue(count < AnswerBatch.MAX_FRAMES_PER_FLUSH);
+        for (long id = 1; id <= count; id++) {
+            batch.add(reply(id, size));
+        }
+
+        connection.runTasks();
+
+        assertEquals(LongStream.rangeClosed(1, count).boxed().toList(), writtenCorrIds());
+        assertEquals(1, connection.writes(), "small frames stay batched whatever their sum");
+        assertEquals(0, connection.groups(), "no frame went out on its own");
+    }
+
+    @Test
+    void aLargeAnswerLeavesAsHeaderContentAndCrcWithItsContentNotCopied() {
+        Frame large = reply(9, AnswerBatch.MAX_BATCHED_FRAME_BYTES + 1);
+        batch.add(large);
+
+        connection.runTasks();
+
+        assertEquals(List.of(large), connection.written());
+        assertEquals(1, connection.groups());
+        assertSame(large.content(), connection.lastGroup()[1].array(), "the reply's own array, wrapped");
     }
 
     @Test

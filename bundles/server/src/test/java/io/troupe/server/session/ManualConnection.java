@@ -36,6 +36,8 @@ final class ManualConnection implements Connection {
     private final FrameDecoder clientSide = new FrameDecoder(64 << 20);
     private final List<Frame> written = new ArrayList<>();
     private int writes;
+    private int groups;
+    private ByteBuffer[] lastGroup;
     private ByteBuffer input = ByteBuffer.allocate(0);
     private ConnectionHandler handler;
     private boolean suspended;
@@ -175,6 +177,27 @@ final class ManualConnection implements Connection {
         while ((frame = clientSide.decode(copy)) != null) {
             written.add(frame);
         }
+    }
+
+    /** A group counts as one write (and one group): the connection sees its bytes joined. */
+    @Override
+    public synchronized void write(ByteBuffer... buffers) {
+        if (closing) {
+            return;
+        }
+        groups++;
+        lastGroup = buffers.clone();
+        Connection.super.write(buffers);
+    }
+
+    /** Groups written with {@code write(ByteBuffer...)}. */
+    synchronized int groups() {
+        return groups;
+    }
+
+    /** The buffers of the last group, as given. */
+    synchronized ByteBuffer[] lastGroup() {
+        return lastGroup;
     }
 
     @Override

@@ -38,9 +38,10 @@ final class AnswerBatch implements Runnable {
     static final int MAX_FRAMES_PER_FLUSH = 256;
     /**
      * Frames larger than this are written on their own, their content not copied: the header, the
-     * content array and the CRC in one gathering write.
+     * content array and the CRC as one group. From 1 KiB up that pays: 64 x 1 x 4 KiB echo allocates
+     * 4.7 KiB per request instead of 8.4 KiB (and 16 KiB served it no better than copying).
      */
-    static final int MAX_BATCHED_FRAME_BYTES = 16 * 1024;
+    static final int MAX_BATCHED_FRAME_BYTES = 1024;
     private static final VarHandle FLUSH_SCHEDULED;
     private static final VarHandle PUSHED;
 

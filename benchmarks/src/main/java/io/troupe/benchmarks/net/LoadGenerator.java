@@ -55,6 +55,11 @@ public final class LoadGenerator {
         this.name = name;
     }
 
+    /** The same generator with another warm-up ({@code 15s}, as troupe-client takes it). */
+    LoadGenerator warmingUpFor(String otherWarmup) {
+        return new LoadGenerator(distribution, tenant, token, otherWarmup, duration, name);
+    }
+
     /** The unmeasured time before each bench's window, as troupe-client takes it. */
     String warmup() {
         return warmup;

@@ -41,8 +41,27 @@ public final class NetworkSuite {
         System.exit(run(args, System.out, System.err));
     }
 
-    private static void measure(LoadGenerator load, BenchServers.Running server, Shape shape, NetworkReport report,
-            List<String> failures, PrintStream err) throws InterruptedException {
+    /** Payloads from this size up count as large frames ({@link #LARGE_FRAME_WARMUP_FACTOR}). */
+    static final int LARGE_FRAME_BYTES = 65_536;
+    /**
+     * Large-frame runs warm up this many times longer (15 s by default): after the usual 3 s, every
+     * server's JIT is still compiling the paths of 64 KiB frames (on 2026-12-04 Troupe made 2,040
+     * req/s and plain Netty 4,730 after 3 s, 10,000 to 12,000 after 15 s).
+     */
+    static final int LARGE_FRAME_WARMUP_FACTOR = 5;
+
+    /** The load generator for {@code shape}: the suite's, warming up longer for large frames. */
+    static LoadGenerator forShape(LoadGenerator load, Shape shape) {
+        if (shape.size() < LARGE_FRAME_BYTES) {
+            return load;
+        }
+        long millis = UsageWindow.nanos(load.warmup()) / 1_000_000 * LARGE_FRAME_WARMUP_FACTOR;
+        return load.warmingUpFor(millis + "ms");
+    }
+
+    private static void measure(LoadGenerator suiteLoad, BenchServers.Running server, Shape shape,
+            NetworkReport report, List<String> failures, PrintStream err) throws InterruptedException {
+        LoadGenerator load = forShape(suiteLoad, shape);
         String what = server.kind().label() + " " + shape.label();
         err.println("NetworkSuite: " + what);
         try {
@@ -162,7 +181,8 @@ public final class NetworkSuite {
         out.println("Servers: each in its own JVM (" + options.jvmOptions() + "), on loopback; Troupe "
                 + "distribution defaults (workers and IO loops = cores); Netty " + "epoll, event loops = cores; "
                 + "Pekko default dispatcher fork-join, parallelism = cores, throughput 5. Load: troupe-client bench, "
-                + "warm-up " + options.warmup() + ", measured " + options.duration() + (options.rounds() > 1
+                + "warm-up " + options.warmup() + " (" + LARGE_FRAME_WARMUP_FACTOR + " times that for payloads of "
+                + LARGE_FRAME_BYTES / 1024 + " KiB and more), measured " + options.duration() + (options.rounds() > 1
                         ? "; each row is the median-throughput run of " + options.rounds() + " rounds" : "") + "."
                 + (rates.isEmpty() ? "" : " Light load (after the shapes, so every server's JIT is warm): troupe-client"
                         + " bench --rate R on 1 connection (at most 16 in flight, 64 B); the server's CPU time (user +"

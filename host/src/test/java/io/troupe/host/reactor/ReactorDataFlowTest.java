@@ -20,6 +20,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntConsumer;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -99,24 +100,11 @@ class ReactorDataFlowTest {
         int records = 5_000;
         try (TestClient client = TestClient.connect(listener.address())) {
             Connection connection = handlers.next().opened.get(5, TimeUnit.SECONDS);
-            CountDownLatch go = new CountDownLatch(1);
-            List<Thread> threads = new ArrayList<>();
-            for (int w = 0; w < writers; w++) {
-                int writer = w;
-                threads.add(new Thread(() -> {
-                    try {
-                        go.await();
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        return;
-                    }
-                    for (int i = 0; i < records; i++) {
-                        connection.write(ByteBuffer.allocate(8).putInt(writer).putInt(i).flip());
-                    }
-                }, "test-writer-" + w));
-            }
-            threads.forEach(Thread::start);
-            go.countDown();
+            List<Thread> threads = startTogether(writers, "test-writer-", writer -> {
+                for (int i = 0; i < records; i++) {
+                    connection.write(ByteBuffer.allocate(8).putInt(writer).putInt(i).flip());
+                }
+            });
 
             ByteBuffer received = ByteBuffer.wrap(client.readExactly(writers * records * 8));
             int[] next = new int[writers];
@@ -143,31 +131,18 @@ class ReactorDataFlowTest {
         int records = 4_000;
         try (TestClient client = TestClient.connect(listener.address())) {
             Connection connection = handlers.next().opened.get(5, TimeUnit.SECONDS);
-            CountDownLatch go = new CountDownLatch(1);
-            List<Thread> threads = new ArrayList<>();
-            for (int w = 0; w < writers; w++) {
-                int writer = w;
-                threads.add(new Thread(() -> {
-                    try {
-                        go.await();
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        return;
+            List<Thread> threads = startTogether(writers, "test-group-writer-", writer -> {
+                for (int i = 0; i < records; i++) {
+                    ByteBuffer[] group = {ByteBuffer.allocate(4).putInt(writer).flip(),
+                        ByteBuffer.allocate(4).putInt(i).flip(), ByteBuffer.allocate(0),
+                        ByteBuffer.allocate(4).putInt(writer * 1_000_003 + i).flip()};
+                    if (writer == writers - 1) {
+                        connection.execute(() -> connection.write(group));
+                    } else {
+                        connection.write(group);
                     }
-                    for (int i = 0; i < records; i++) {
-                        ByteBuffer[] group = {ByteBuffer.allocate(4).putInt(writer).flip(),
-                            ByteBuffer.allocate(4).putInt(i).flip(), ByteBuffer.allocate(0),
-                            ByteBuffer.allocate(4).putInt(writer * 1_000_003 + i).flip()};
-                        if (writer == writers - 1) {
-                            connection.execute(() -> connection.write(group));
-                        } else {
-                            connection.write(group);
-                        }
-                    }
-                }, "test-group-writer-" + w));
-            }
-            threads.forEach(Thread::start);
-            go.countDown();
+                }
+            });
 
             ByteBuffer received = ByteBuffer.wrap(client.readExactly(writers * records * 12));
             int[] next = new int[writers];
@@ -185,6 +160,27 @@ class ReactorDataFlowTest {
                 thread.join(5_000);
             }
         }
+    }
+
+    /** Starts {@code count} threads named {@code prefix}N that run {@code body} with their number, all at once. */
+    private static List<Thread> startTogether(int count, String prefix, IntConsumer body) {
+        CountDownLatch go = new CountDownLatch(1);
+        List<Thread> threads = new ArrayList<>();
+        for (int n = 0; n < count; n++) {
+            int number = n;
+            threads.add(new Thread(() -> {
+                try {
+                    go.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+                body.accept(number);
+            }, prefix + n));
+        }
+        threads.forEach(Thread::start);
+        go.countDown();
+        return threads;
     }
 
     @Test

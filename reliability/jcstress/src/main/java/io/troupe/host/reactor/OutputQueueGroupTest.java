@@ -1,9 +1,8 @@
 package io.troupe.host.reactor;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import static io.troupe.host.reactor.LoopWrites.ascii;
+
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -41,25 +40,15 @@ public class OutputQueueGroupTest {
     @Actor
     public void loop() {
         queue.add(ascii("xx"));
-        write();
+        LoopWrites.writeOnce(queue, socket);
         queue.add(ascii("yy"));
-        write();
+        LoopWrites.writeOnce(queue, socket);
     }
 
     @Arbiter
     public void drain(L_Result r) {
-        for (int i = 0; i < 10 && !queue.isEmpty(); i++) {
-            write();
-        }
+        LoopWrites.drain(queue, socket);
         r.r1 = verdict(socket.written(), queue.pending());
-    }
-
-    private void write() {
-        try {
-            queue.writeTo(socket);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     private static String verdict(String written, long pending) {
@@ -71,9 +60,5 @@ public class OutputQueueGroupTest {
             return "yy overtook xx: \"" + written + "\"";
         }
         return pending == 0 ? "written" : pending + " bytes counted pending after all were written";
-    }
-
-    private static ByteBuffer ascii(String text) {
-        return ByteBuffer.wrap(text.getBytes(StandardCharsets.US_ASCII));
     }
 }

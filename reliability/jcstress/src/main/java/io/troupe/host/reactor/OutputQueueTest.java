@@ -1,9 +1,8 @@
 package io.troupe.host.reactor;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import static io.troupe.host.reactor.LoopWrites.ascii;
+
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -44,24 +43,14 @@ public class OutputQueueTest {
 
     @Actor
     public void loop() {
-        write();
-        write();
+        LoopWrites.writeOnce(queue, socket);
+        LoopWrites.writeOnce(queue, socket);
     }
 
     @Arbiter
     public void drain(L_Result r) {
-        for (int i = 0; i < 10 && !queue.isEmpty(); i++) {
-            write();
-        }
+        LoopWrites.drain(queue, socket);
         r.r1 = verdict(socket.written(), queue.pending());
-    }
-
-    private void write() {
-        try {
-            queue.writeTo(socket);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     private static String verdict(String written, long pending) {
@@ -72,9 +61,5 @@ public class OutputQueueTest {
             return "AA overtook aa: \"" + written + "\"";
         }
         return pending == 0 ? "written" : pending + " bytes counted pending after all were written";
-    }
-
-    private static ByteBuffer ascii(String text) {
-        return ByteBuffer.wrap(text.getBytes(StandardCharsets.US_ASCII));
     }
 }

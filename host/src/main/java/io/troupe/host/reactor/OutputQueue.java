@@ -17,10 +17,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * </pre>
  *
  * Buffers in the batch always precede those in the queue, so bytes leave in the order they were
- * added. A group of buffers added at once ({@link #add(ByteBuffer[])}: a frame's header, its content and
- * its CRC) is one entry of the queue, so no other producer's buffer can come between them; the loop
- * unpacks it into the batch. A gathering write covers at most {@link #MAX_BYTES_PER_WRITE} bytes, which also bounds the
- * temporary direct buffers the JDK copies heap buffers into. The batch array starts at
+ * added. A group of buffers added at once ({@link #add(ByteBuffer[], long)}: a frame's header, its
+ * content and its CRC) is one entry of the queue, so no other producer's buffer can come between them;
+ * the loop unpacks it into the batch. A write covers at most {@link #MAX_BYTES_PER_WRITE} bytes, the
+ * size of the loop's staging buffer that a plaintext socket's writes are copied into
+ * ({@link StagedChannel}). The batch array starts at
  * {@link #INITIAL_GATHER} slots and doubles, up to {@link #MAX_GATHER}, only when more buffers wait than it
  * holds: a connection that never has more than a few replies pending (most of them, and every idle one)
  * keeps a 32-byte array rather than a 272-byte one.

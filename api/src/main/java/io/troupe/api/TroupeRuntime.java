@@ -125,6 +125,36 @@ public interface TroupeRuntime {
     CompletionStage<Integer> stopTenant(String tenant);
 
     /**
+     * Waits until {@code tenant}'s actors have nothing left to do: no message waits in any of their
+     * mailboxes and none of them is in a turn, seen on two looks a millisecond apart with no message
+     * queued in between (since 1.5). Whoever stops the producers first (a cluster handing the tenant
+     * over pauses its sessions) then finds every message they had sent processed. Messages an actor
+     * keeps sending itself (a timer, a loop) keep it busy; stashed messages do not count, they wait for
+     * the actor's own {@code unstashAll}.
+     *
+     * @param patience how long to wait at most
+     * @return completes with {@code true} once the tenant is idle (at once when it has no actor), or
+     *         {@code false} when {@code patience} ran out first; on a runtime thread
+     */
+    CompletionStage<Boolean> awaitTenantIdle(String tenant, Duration patience);
+
+    /**
+     * Stops every actor of {@code tenant} as {@link #stopTenant} does, for another node that takes the
+     * tenant over (since 1.5): besides each durable actor's last state, the state of every other actor
+     * with a stable path (a handler actor, or a child named with {@link ActorOptions#withName} under one)
+     * is what its {@link Actor#exportState} returns, checked and encoded as a durable state is, and
+     * kept in the {@link io.troupe.api.state.StateStore} under
+     * {@link io.troupe.api.state.StateKey#movedActors}. An actor of the tenant started later with a
+     * stable path, on whichever node, receives its entry through {@link Actor#importState} after
+     * {@code preStart}, once; entries not taken yet travel on with the tenant's next move. Without a
+     * store, or for an actor whose state cannot be exported, the actor starts afresh (logged).
+     *
+     * @return completes, on a runtime thread, with the number of actors stopped once every one has
+     *         terminated and the store has acknowledged every state written
+     */
+    CompletionStage<Integer> handOverTenant(String tenant);
+
+    /**
      * Backpressure by tenant, for producers that must never block (the server's event loops): if
      * {@code tenant}'s queued messages have reached its {@link TenantPolicy#maxQueuedMessages()},
      * arranges for {@code onDrained} to run once they fall to three quarters of it, and returns

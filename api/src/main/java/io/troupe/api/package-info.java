@@ -25,5 +25,5 @@
  * another bundle's classes and a plugin can be replaced while the server runs.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.4.0")
+@org.osgi.annotation.versioning.Version("1.5.0")
 package io.troupe.api;

@@ -265,6 +265,16 @@ public final class Troupe implements TroupeRuntime, AutoCloseable {
     }
 
     @Override
+    public CompletionStage<Integer> handOverTenant(String tenant) {
+        return runtime.handOverTenant(tenant);
+    }
+
+    @Override
+    public CompletionStage<Boolean> awaitTenantIdle(String tenant, Duration patience) {
+        return runtime.awaitTenantIdle(tenant, patience);
+    }
+
+    @Override
     public boolean awaitTenantDrain(String tenant, Runnable onDrained) {
         return runtime.awaitTenantDrain(tenant, onDrained);
     }

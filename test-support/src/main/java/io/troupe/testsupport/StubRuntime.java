@@ -72,6 +72,12 @@ public final class StubRuntime implements TroupeRuntime {
     public final Map<String, TenantPolicy> policies = new TreeMap<>();
     /** Every tenant {@link #stopTenant}ped, in order. */
     public final List<String> tenantsStopped = new ArrayList<>();
+    /** Every tenant {@link #handOverTenant}ed, in order (each is in {@link #tenantsStopped} too). */
+    public final List<String> tenantsHandedOver = new ArrayList<>();
+    /** Every tenant {@link #awaitTenantIdle} was asked for, in order. */
+    public final List<String> tenantsAwaitedIdle = new ArrayList<>();
+    /** When set, what {@link #awaitTenantIdle} returns. */
+    public volatile CompletableFuture<Boolean> tenantIdle;
     /** Tenants whose queue is full: {@link #awaitTenantDrain} keeps their callbacks here and returns true. */
     public final Map<String, List<Runnable>> tenantsFull = new TreeMap<>();
 
@@ -205,6 +211,24 @@ public final class StubRuntime implements TroupeRuntime {
         tenantsStopped.add(tenant);
         policies.remove(tenant);
         return CompletableFuture.completedFuture(0);
+    }
+
+    /** Records the tenant in {@link #tenantsHandedOver} and stops it as {@link #stopTenant} does. */
+    @Override
+    public CompletionStage<Integer> handOverTenant(String tenant) {
+        tenantsHandedOver.add(tenant);
+        return stopTenant(tenant);
+    }
+
+    /**
+     * Records the tenant in {@link #tenantsAwaitedIdle}; completes with {@code true} at once, or with
+     * {@link #tenantIdle} when a test has set it (to decide when and how the wait ends).
+     */
+    @Override
+    public CompletionStage<Boolean> awaitTenantIdle(String tenant, Duration patience) {
+        tenantsAwaitedIdle.add(tenant);
+        CompletableFuture<Boolean> idle = tenantIdle;
+        return idle != null ? idle : CompletableFuture.completedFuture(true);
     }
 
     /** True, keeping {@code onDrained} in {@link #tenantsFull}, for a tenant listed there; else false. */

@@ -13,8 +13,10 @@ import org.osgi.annotation.versioning.ProviderType;
  *
  * <ol>
  * <li>{@link #release}: the tenant's sessions stop reading (frames the clients send meanwhile wait in the
- * network, unread, never dropped), every request they had accepted is answered, its mailboxes drain, and
- * its actors stop, which stores their durable state. New HELLOs of the tenant wait.</li>
+ * network, unread, never dropped), every request they had accepted is answered, its mailboxes drain (every
+ * message its actors were sent is processed: {@link io.troupe.api.TroupeRuntime#awaitTenantIdle}), and its
+ * actors stop for the next owner, which stores their durable state and the exported state of the others
+ * ({@link io.troupe.api.TroupeRuntime#handOverTenant}). New HELLOs of the tenant wait.</li>
  * <li>{@link #redirect}: once the new owner is known, each paused session gets BYE {@code tenant.moved}
  * with its address and is closed, and the waiting HELLOs are answered ERROR {@code tenant.moved}.</li>
  * </ol>

@@ -28,6 +28,22 @@ public record StateKey(String tenant, String origin, String path) {
         }
     }
 
+    /** The origin of {@link #movedActors}: no actor's code comes from it. */
+    public static final String MOVED_ACTORS_ORIGIN = "troupe:moved";
+
+    /**
+     * Where the states of {@code tenant}'s actors that are not durable wait for the node the tenant moved
+     * to ({@link io.troupe.api.TroupeRuntime#handOverTenant}); one entry per tenant (since 1.1).
+     */
+    public static StateKey movedActors(String tenant) {
+        return new StateKey(tenant, MOVED_ACTORS_ORIGIN, MOVED_ACTORS_ORIGIN);
+    }
+
+    /** Whether this is a tenant's {@link #movedActors} entry rather than one actor's state (since 1.1). */
+    public boolean isMovedActors() {
+        return origin.equals(MOVED_ACTORS_ORIGIN) && path.equals(MOVED_ACTORS_ORIGIN);
+    }
+
     @Override
     public String toString() {
         return (tenant.isEmpty() ? "-" : tenant) + " " + origin + " " + path;

@@ -19,5 +19,5 @@
  * <p><b>Threading:</b> see each type; a store is called from any runtime thread.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.0.0")
+@org.osgi.annotation.versioning.Version("1.1.0")
 package io.troupe.api.state;

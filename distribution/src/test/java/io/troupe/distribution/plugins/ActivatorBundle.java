@@ -7,6 +7,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
@@ -36,6 +38,16 @@ final class ActivatorBundle {
      * @throws IllegalStateException when the activator's class file is not on the test class path
      */
     static byte[] jar(String activator, String symbolicName, String version, Map<String, String> headers) {
+        return jar(activator, List.of(), symbolicName, version, headers);
+    }
+
+    /**
+     * The bundle's bytes, with {@code classes} packed beside the activator (their class files, copied, never
+     * loaded here). {@code headers} may give an {@code Import-Package} of its own, which replaces the activator's
+     * {@code org.osgi.framework}.
+     */
+    static byte[] jar(String activator, List<String> classes, String symbolicName, String version,
+            Map<String, String> headers) {
         Manifest manifest = new Manifest();
         Attributes main = manifest.getMainAttributes();
         main.put(Attributes.Name.MANIFEST_VERSION, "1.0");
@@ -45,20 +57,28 @@ final class ActivatorBundle {
         main.putValue("Bundle-Activator", activator);
         main.putValue("Import-Package", "org.osgi.framework");
         headers.forEach(main::putValue);
-        String entry = activator.replace('.', '/') + ".class";
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (JarOutputStream jar = new JarOutputStream(bytes, manifest);
-             InputStream in = ActivatorBundle.class.getClassLoader().getResourceAsStream(entry)) {
+        try (JarOutputStream jar = new JarOutputStream(bytes, manifest)) {
+            List<String> packed = new ArrayList<>(List.of(activator));
+            packed.addAll(classes);
+            for (String type : packed) {
+                pack(jar, type.replace('.', '/') + ".class");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
+    }
+
+    private static void pack(JarOutputStream jar, String entry) throws IOException {
+        try (InputStream in = ActivatorBundle.class.getClassLoader().getResourceAsStream(entry)) {
             if (in == null) {
                 throw new IllegalStateException(entry + " is not on the test class path");
             }
             jar.putNextEntry(new JarEntry(entry));
             in.transferTo(jar);
             jar.closeEntry();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
-        return bytes.toByteArray();
     }
 
     /** Writes {@code jar} as {@code deploy/file}: beside it first, then renamed into place. */

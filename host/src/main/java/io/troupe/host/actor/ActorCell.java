@@ -918,6 +918,10 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
      */
     void saveOnStop() {
         CellDurability durability = durable();
+        if (durability == null && tenancy != null && tenancy.handingOver()) {
+            leaveState();
+            return;
+        }
         if (durability == null || (stopReason != null && stopReason.cause() != null) || !durability.isRestored()) {
             return; // nothing, a failure's half-changed state, or a state the store never saw: not written
         }
@@ -929,6 +933,68 @@ public final class ActorCell implements Runnable, ActorContext, Grouped {
         if (tenancy != null) {
             tenancy.lastSave(save); // stopTenant completes once the store has it (a cluster hands the tenant over)
         }
+    }
+
+    /**
+     * The tenant moves to another node: an actor that is not durable but has a stable path leaves its
+     * exported state for the actor of the same path there ({@link MovedActors}); on its last turn.
+     */
+    private void leaveState() {
+        if (stopReason != null && stopReason.cause() != null) {
+            return; // a failure's half-changed state is not carried
+        }
+        StateKey key;
+        try {
+            key = stateKey();
+        } catch (IllegalStateException noStablePath) {
+            return; // nothing on the next node could tell it is this actor
+        }
+        try {
+            Object state = exportForStore();
+            if (state != null) {
+                tenancy.moved().leave(key, CellDurability.CODEC.encode(state, name() + "#" + id + " (" + key + ")"));
+            }
+        } catch (Throwable e) {
+            LOG.warn("Actor {}#{}: its state cannot go with its tenant to the next node, where it starts afresh",
+                    name(), id, e);
+        }
+    }
+
+    /**
+     * After the first {@code preStart} of an actor that is not durable: if its tenant arrived from another
+     * node with a state left by the actor of the same path ({@link MovedActors}), the instance imports it.
+     */
+    void adoptMovedState() throws Exception {
+        if (tenancy == null || durable() != null || tenant().isEmpty() || !hasStablePath()) {
+            return;
+        }
+        MovedActors moved = tenancy.moved();
+        StateStore store = system.stateStore();
+        if (moved.exhausted() || store == null) {
+            return;
+        }
+        StateKey key = stateKey();
+        byte[] snapshot = moved.take(key, store);
+        if (snapshot != null) {
+            actor.importState(this, CellDurability.CODEC.decode(snapshot, name() + "#" + id + " (" + key + ")"));
+        }
+    }
+
+    private boolean hasStablePath() {
+        for (ActorCell cell = this; cell.parent != null; cell = cell.parent) {
+            if (cell.name == null) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Whether the cell has nothing to do: neither in a turn nor scheduled for one, and no message, system
+     * or other, in its mailbox. A racy read from any thread ({@link TenantIdle} looks twice).
+     */
+    boolean isIdle() {
+        return runState == IDLE && mailbox.size() == 0 && !mailbox.hasSystemMessagesPushed();
     }
 
     void source(FactorySource next) {

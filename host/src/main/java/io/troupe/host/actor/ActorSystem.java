@@ -318,19 +318,56 @@ public final class ActorSystem {
      * @return completes with the number of actors stopped once all have terminated
      */
     public CompletionStage<Integer> stopTenant(String tenant) {
+        return stopTenant(tenant, false);
+    }
+
+    /**
+     * Stops {@code tenant} as {@link #stopTenant(String)} does for another node that takes it over: its
+     * actors that are not durable leave their state ({@link MovedActors}), written to the store before the
+     * returned stage completes; see {@link io.troupe.api.TroupeRuntime#handOverTenant}.
+     */
+    public CompletionStage<Integer> handOverTenant(String tenant) {
+        return stopTenant(tenant, true);
+    }
+
+    private CompletionStage<Integer> stopTenant(String tenant, boolean handOver) {
         TenantActors actors = tenants.remove(requireTenant(tenant));
         if (actors == null) {
-            return CompletableFuture.completedFuture(0);
+            return CompletableFuture.completedFuture(0); // no actor read what arrived for it: it stays stored
+        }
+        if (handOver) {
+            actors.handOver(); // before the stops: each actor that stops leaves its state
         }
         CompletionStage<Integer> done = actors.retire();
-        StopReason reason = new StopReason("stopped: tenant '" + tenant + "' was removed", ErrorCode.ACTOR_STOPPED,
-                null);
+        StopReason reason = new StopReason(handOver ? "stopped: tenant '" + tenant + "' moved to another node"
+                : "stopped: tenant '" + tenant + "' was removed", ErrorCode.ACTOR_STOPPED, null);
         for (ActorCell cell : registry.values()) {
             if (cell.tenancy() == actors && cell.parentId() == 0) {
                 cell.sendSystem(new SystemMessage.Stop(reason));
             }
         }
-        return done;
+        StateStore store = stateStore;
+        if (!handOver || store == null) {
+            return done;
+        }
+        return done.thenCompose(stopped -> actors.moved().depart(store).handle((written, failure) -> {
+            if (failure != null) {
+                org.slf4j.LoggerFactory.getLogger(ActorSystem.class).error("Tenant '{}': the state of its actors"
+                        + " that are not durable could not be stored; they start afresh on its next node", tenant,
+                        failure);
+            }
+            return stopped;
+        }));
+    }
+
+    /** See {@link io.troupe.api.TroupeRuntime#awaitTenantIdle}. */
+    public CompletionStage<Boolean> awaitTenantIdle(String tenant, Duration patience) {
+        Objects.requireNonNull(patience, "patience");
+        TenantActors actors = tenants.get(requireTenant(tenant));
+        if (actors == null) {
+            return CompletableFuture.completedFuture(true);
+        }
+        return new TenantIdle(scheduler, registry.values(), actors, patience.toNanos()).start();
     }
 
     /** See {@link io.troupe.api.TroupeRuntime#awaitTenantDrain}. */

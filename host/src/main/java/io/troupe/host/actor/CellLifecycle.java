@@ -54,13 +54,17 @@ final class CellLifecycle {
         if (cell.lifecycle() != NEW) {
             return;
         }
-        if (instantiate()) {
+        if (instantiate(true)) {
             cell.lifecycle(RUNNING);
         }
     }
 
-    /** Creates a fresh instance and runs its {@code preStart}; reports a failure to the parent. */
-    private boolean instantiate() {
+    /**
+     * Creates a fresh instance and runs its {@code preStart}; reports a failure to the parent.
+     *
+     * @param first the cell's first instance: it may take a state its tenant brought from another node
+     */
+    private boolean instantiate(boolean first) {
         Thread thread = Thread.currentThread();
         ClassLoader previous = thread.getContextClassLoader();
         FactorySource source = cell.source();
@@ -74,6 +78,9 @@ final class CellLifecycle {
             cell.actor(created);
             created.preStart(cell);
             cell.restoreState();
+            if (first) {
+                cell.adoptMovedState();
+            }
             return true;
         } catch (Throwable cause) {
             cell.fail(cause, null);
@@ -128,7 +135,7 @@ final class CellLifecycle {
                 LOG.warn("preRestart of {}#{} failed; restarting anyway", cell.name(), cell.id(), t);
             }
         }
-        if (instantiate()) {
+        if (instantiate(false)) {
             cell.lifecycle(RUNNING);
         }
     }

@@ -23,9 +23,11 @@ import io.troupe.host.dispatch.RunGroup;
  * <p>Queued messages are counted as mailboxes count them: one in per message queued (a producer's
  * increment on a striped counter), out per turn for the messages the turn took. A tenant that is
  * stopped ({@link #retire}) refuses new actors; its counters end with its last actor, and a tenant of
- * the same id that comes back gets a fresh instance.
+ * the same id that comes back gets a fresh instance. One stopped for another node to take it over
+ * ({@link #handOver}) has its actors leave their state in its {@link MovedActors}.
  *
- * <p><b>Threading:</b> every method from any thread; lock-free. The policy is a volatile field.
+ * <p><b>Threading:</b> every method from any thread; lock-free (but for the first read of the moved
+ * actors' states, see {@link MovedActors}). The policy is a volatile field.
  */
 final class TenantActors {
 
@@ -40,6 +42,9 @@ final class TenantActors {
     private final LongAdder queuedOut = new LongAdder();
     private final ConcurrentLinkedQueue<Runnable> drainWaiters = new ConcurrentLinkedQueue<>();
     private final CompletableFuture<Integer> stopped = new CompletableFuture<>();
+    private final MovedActors moved;
+    /** Whether the tenant stops because another node takes it over: its actors leave their state. */
+    private volatile boolean handingOver;
     private volatile TenantPolicy policy;
     private volatile boolean waiting;
     /** The actors alive when the tenant was stopped; -1 while it runs. */
@@ -49,6 +54,7 @@ final class TenantActors {
     TenantActors(String tenant, TenantPolicy policy, RunGroup group) {
         this.tenant = tenant;
         this.group = group;
+        this.moved = new MovedActors(tenant);
         configure(policy);
     }
 
@@ -80,6 +86,26 @@ final class TenantActors {
     /** Messages waiting in the tenant's mailboxes now; an estimate while producers and turns run. */
     long queued() {
         return Math.max(0, queuedIn.sum() - queuedOut.sum());
+    }
+
+    /** Messages ever queued for the tenant's actors; it moves whenever one is queued. */
+    long queuedEver() {
+        return queuedIn.sum();
+    }
+
+    /** The states of actors that are not durable, arriving with the tenant or leaving with it. */
+    MovedActors moved() {
+        return moved;
+    }
+
+    /** Whether the tenant is stopping for another node to take it over ({@link #handOver}). */
+    boolean handingOver() {
+        return handingOver;
+    }
+
+    /** The tenant stops for another node: from now on its actors stopping leave their state. */
+    void handOver() {
+        handingOver = true;
     }
 
     /**

@@ -142,6 +142,18 @@ public final class HostRuntime implements TroupeRuntime {
         return system.stopTenant(tenant);
     }
 
+    /** Forgets the tenant's handler actors and pools first, as {@link #stopTenant} does. */
+    @Override
+    public CompletionStage<Integer> handOverTenant(String tenant) {
+        directory.forgetTenant(tenant);
+        return system.handOverTenant(tenant);
+    }
+
+    @Override
+    public CompletionStage<Boolean> awaitTenantIdle(String tenant, Duration patience) {
+        return system.awaitTenantIdle(tenant, patience);
+    }
+
     @Override
     public boolean awaitTenantDrain(String tenant, Runnable onDrained) {
         return system.awaitTenantDrain(tenant, onDrained);

@@ -38,8 +38,8 @@ import java.lang.invoke.VarHandle;
  * <p>Order: envelopes from one producer thread are polled in the order it offered them; system
  * messages likewise.
  *
- * <p><b>Threading:</b> {@link #offer}, {@link #forceOffer}, {@link #offerSystem} and {@link #size}
- * from any thread; {@link #poll}, {@link #pollSystem}, {@link #hasSystemMessages} and
+ * <p><b>Threading:</b> {@link #offer}, {@link #forceOffer}, {@link #offerSystem}, {@link #size} and
+ * {@link #hasSystemMessagesPushed} from any thread; {@link #poll}, {@link #pollSystem}, {@link #hasSystemMessages} and
  * {@link #isEmpty} only from the single consumer (the thread running the actor's turn), and never
  * concurrently with itself.
  */
@@ -214,6 +214,14 @@ public final class Mailbox {
         systemPending = first.next;
         first.next = null;
         return first.message;
+    }
+
+    /**
+     * Whether a system message was pushed and not yet taken by the consumer; from any thread. Those the
+     * consumer has taken and not processed yet are its turn's business (it is scheduled meanwhile).
+     */
+    public boolean hasSystemMessagesPushed() {
+        return SYSTEM_HEAD.getVolatile(this) != null;
     }
 
     /** Whether a system message waits; a volatile read of the stack, so that one pushed before is seen. */

@@ -149,7 +149,9 @@ public final class ReplicatedStateStore implements StateStore, AutoCloseable {
 
     /**
      * Copies {@code from}'s snapshots of {@code tenants} into the map where the map has none for the key or
-     * an older one (see the class comment for the rule). Tenant {@code ""} is skipped: it is never replicated.
+     * an older one (see the class comment for the rule). Tenant {@code ""} is skipped: it is never replicated;
+     * so are the {@linkplain StateKey#movedActors states a moved tenant brought for actors that are not
+     * durable}: after a whole-cluster restart those actors start afresh, as after any restart.
      *
      * @return how many snapshots were copied into the map
      * @throws IOException when {@code from} cannot be listed or read
@@ -162,6 +164,9 @@ public final class ReplicatedStateStore implements StateStore, AutoCloseable {
                 continue;
             }
             for (StoredState stored : from.list(tenant)) {
+                if (stored.key().isMovedActors()) {
+                    continue; // states of actors that are not durable, from a move before the restart: afresh
+                }
                 Optional<byte[]> snapshot = from.read(stored.key());
                 long stamp = stored.writtenAt().toEpochMilli();
                 if (snapshot.isPresent() && seedOne(StateMapKeys.encode(stored.key()), snapshot.get(), stamp)) {

@@ -40,6 +40,8 @@ final class Move implements HandoverPause {
     private String redirectedTo;
     /** Set once every session open at the start was asked to pause. */
     private volatile boolean paused;
+    /** Whether the tenant's actors processed everything before they were stopped; false until known. */
+    private volatile boolean mailboxesDrained;
 
     Move(String tenant, long startedNanos) {
         this.tenant = tenant;
@@ -89,6 +91,15 @@ final class Move implements HandoverPause {
     }
 
     /** The sessions not drained yet (for the report of a release that ran out of patience). */
+    /** The runtime's wait for the tenant's actors ended: {@code idle}, or patience ran out first. */
+    void mailboxesDrained(boolean idle) {
+        mailboxesDrained = idle;
+    }
+
+    boolean mailboxesDrained() {
+        return mailboxesDrained;
+    }
+
     int undrained() {
         return undrained.size();
     }

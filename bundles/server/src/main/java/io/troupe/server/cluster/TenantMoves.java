@@ -31,8 +31,11 @@ import io.troupe.server.tenant.TenantSession;
  *                       from now on wait for the redirect, and a session admitted on an older answer
  *                       asks again ({@link TenantPlacements})
  *                    2. every open session pauses: reads nothing more, answers what it accepted
- *                    3. drained (or out of patience): the runtime stops the tenant's actors, which
- *                       stores their durable state; its policy is set again for a later return
+ *                    3. drained (or out of patience): the runtime waits for the tenant's actors to
+ *                       process what the sessions sent them (TroupeRuntime.awaitTenantIdle), then
+ *                       stops them for the next node (handOverTenant), which stores their durable
+ *                       state and the exported state of the others; its policy is set again for a
+ *                       later return
  *  redirect(tenant)  4. paused sessions: BYE tenant.moved address; waiting HELLOs: ERROR tenant.moved
  * </pre>
  *
@@ -77,15 +80,30 @@ public final class TenantMoves implements TenantHandover {
         List<TenantSession> open = directory.find(tenant).map(Tenant::sessions).orElse(List.of());
         LOG.info("Handing tenant '{}' over: pausing its {} session(s)", tenant, open.size());
         move.pause(open);
+        long deadline = move.startedNanos() + patience.toNanos();
         move.drained().completeOnTimeout(null, patience.toMillis(), TimeUnit.MILLISECONDS)
-                .thenCompose(drained -> stopActors(tenant))
+                .thenCompose(drained -> awaitIdle(tenant, deadline))
+                .thenCompose(idle -> {
+                    move.mailboxesDrained(idle);
+                    return stopActors(tenant);
+                })
                 .whenComplete((stopped, failure) -> report.complete(report(move, stopped, failure)));
         return report;
     }
 
+    /** The sessions have drained: what they sent on to the actors is processed before they stop. */
+    private CompletionStage<Boolean> awaitIdle(String tenant, long deadline) {
+        Duration left = Duration.ofNanos(Math.max(0, deadline - nanoClock.getAsLong()));
+        try {
+            return runtime.awaitTenantIdle(tenant, left);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
     private CompletionStage<Integer> stopActors(String tenant) {
         try {
-            return runtime.stopTenant(tenant);
+            return runtime.handOverTenant(tenant);
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
@@ -96,13 +114,16 @@ public final class TenantMoves implements TenantHandover {
         directory.find(tenant).ifPresent(this::reconfigure); // stopTenant forgot its policy; it may come back
         Duration drained = Duration.ofNanos(nanoClock.getAsLong() - move.startedNanos());
         int undrained = move.undrained();
-        boolean complete = failure == null && undrained == 0;
+        boolean complete = failure == null && undrained == 0 && move.mailboxesDrained();
         String detail;
         if (failure != null) {
             detail = "its actors could not be stopped: " + failure;
         } else if (undrained > 0) {
             detail = undrained + " session(s) had requests still unanswered when patience ran out; their actors"
                     + " were stopped anyway";
+        } else if (!move.mailboxesDrained()) {
+            detail = "its actors still had messages to process when patience ran out; they were stopped anyway"
+                    + " (the rest are dead letters)";
         } else {
             detail = "drained";
         }

@@ -150,7 +150,9 @@ class SessionPlacementTest {
         assertTrue(report.complete(), report::toString);
         assertEquals(1, report.sessions());
         assertEquals(1, report.requests());
-        assertEquals(List.of(TENANT), runtime.tenantsStopped, "its actors stop once it has drained");
+        assertEquals(List.of(TENANT), runtime.tenantsAwaitedIdle, "what its sessions sent is processed first");
+        assertEquals(List.of(TENANT), runtime.tenantsHandedOver, "its actors stop for the next node once it has"
+                + " drained");
         assertTrue(runtime.policies.containsKey(TENANT), "its policy is set again for a return");
         assertTrue(connection.isOpen());
 
@@ -169,6 +171,37 @@ class SessionPlacementTest {
         connection.endOfInput();
         connection.runTasks();
         assertFalse(connection.isOpen());
+    }
+
+    @Test
+    void theActorsStopOnlyOnceTheyHaveProcessedWhatTheSessionsSentThem() throws Exception {
+        welcomed();
+        CompletableFuture<Boolean> idle = new CompletableFuture<>();
+        runtime.tenantIdle = idle;
+        CompletableFuture<HandoverReport> released = moves.release(TENANT, Duration.ofSeconds(30))
+                .toCompletableFuture();
+        connection.runTasks();
+        assertEquals(List.of(TENANT), runtime.tenantsAwaitedIdle, "the session drained: the actors are waited for");
+        assertEquals(List.of(), runtime.tenantsHandedOver, "not stopped while they still have messages");
+        assertFalse(released.isDone());
+
+        idle.complete(true);
+        HandoverReport report = released.get(5, TimeUnit.SECONDS);
+        assertTrue(report.complete(), report::toString);
+        assertEquals(List.of(TENANT), runtime.tenantsHandedOver);
+    }
+
+    @Test
+    void actorsStillBusyWhenPatienceRunsOutAreStoppedAndTheReportSaysSo() throws Exception {
+        welcomed();
+        runtime.tenantIdle = CompletableFuture.completedFuture(false);
+        CompletableFuture<HandoverReport> released = moves.release(TENANT, Duration.ofSeconds(30))
+                .toCompletableFuture();
+        connection.runTasks();
+        HandoverReport report = released.get(5, TimeUnit.SECONDS);
+        assertFalse(report.complete(), report::toString);
+        assertTrue(report.detail().contains("still had messages"), report.detail());
+        assertEquals(List.of(TENANT), runtime.tenantsHandedOver);
     }
 
     @Test

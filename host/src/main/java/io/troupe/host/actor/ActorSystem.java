@@ -350,14 +350,16 @@ public final class ActorSystem {
         if (!handOver || store == null) {
             return done;
         }
-        return done.thenCompose(stopped -> actors.moved().depart(store).handle((written, failure) -> {
+        // on a worker: the last durable save may complete on the store's own thread (a cluster member's),
+        // where depart's read of what arrived must not block
+        return done.thenComposeAsync(stopped -> actors.moved().depart(store).handle((written, failure) -> {
             if (failure != null) {
                 org.slf4j.LoggerFactory.getLogger(ActorSystem.class).error("Tenant '{}': the state of its actors"
                         + " that are not durable could not be stored; they start afresh on its next node", tenant,
                         failure);
             }
             return stopped;
-        }));
+        }), dispatcher::execute);
     }
 
     /** See {@link io.troupe.api.TroupeRuntime#awaitTenantIdle}. */

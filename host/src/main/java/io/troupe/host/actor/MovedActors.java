@@ -72,16 +72,20 @@ final class MovedActors {
      * @return completes once the store has the entry (at once when there is nothing to write)
      */
     CompletionStage<Void> depart(StateStore store) {
-        Map<String, Object> entries = new HashMap<>(arrive(store));
-        entries.putAll(leaving);
-        if (entries.isEmpty()) {
-            return CompletableFuture.completedFuture(null);
+        try {
+            Map<String, Object> entries = new HashMap<>(arrive(store));
+            entries.putAll(leaving);
+            if (entries.isEmpty()) {
+                return CompletableFuture.completedFuture(null);
+            }
+            StateKey key = StateKey.movedActors(tenant);
+            byte[] snapshot = CellDurability.CODEC.encode(entries, key.toString());
+            LOG.info("Tenant '{}': the state of {} actor(s) that are not durable goes with it ({} bytes)", tenant,
+                    entries.size(), snapshot.length);
+            return store.write(key, snapshot);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
         }
-        StateKey key = StateKey.movedActors(tenant);
-        byte[] snapshot = CellDurability.CODEC.encode(entries, key.toString());
-        LOG.info("Tenant '{}': the state of {} actor(s) that are not durable goes with it ({} bytes)", tenant,
-                entries.size(), snapshot.length);
-        return store.write(key, snapshot);
     }
 
     private synchronized ConcurrentHashMap<String, byte[]> arrive(StateStore store) {

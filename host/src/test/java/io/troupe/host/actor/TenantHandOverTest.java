@@ -113,7 +113,9 @@ class TenantHandOverTest {
     private int handOver(TestRuntime node) {
         CompletableFuture<Integer> stopped = node.system.handOverTenant(TENANT).toCompletableFuture();
         node.settle();
-        store.completeAll();
+        store.completeAll(); // the durable actors' last states
+        node.settle();
+        store.completeAll(); // the moved actors' entry, written on a worker once they have all stopped
         assertTrue(stopped.isDone(), "stopped once the store has the states");
         return stopped.join();
     }

@@ -15,28 +15,22 @@ import io.troupe.host.supervise.LoopFailures;
  * One worker thread of a {@link WorkerPool}: take a task, run it, reset the thread, repeat; and a
  * heartbeat that a monitor reads without disturbing it.
  *
- * <h2>The worker's own queue</h2>
- * A task that a running task hands to the pool (an actor telling another) goes into this worker's own
- * queue ({@link LocalQueue}, 256 tasks; beyond, the shared run queue) instead of the shared run queue, and
- * runs after the current task and those queued before it: no hand-off to another thread, no wake-up, no
- * fence, the actors' mailboxes still in this core's cache. Idle workers take from it only what this worker
- * cannot soon run itself, so that short turns passed from actor to actor stay on one core (moving them
- * costs more in cache traffic than a second core gains: a broker asked by 64 actors ran five times slower
- * when idle workers took every task they could):
+ * <h2>The next-task slot</h2>
+ * A task that a running task hands to the pool (an actor telling another) goes into this worker's
+ * one-task slot instead of the shared run queue, and runs as soon as the current task ends: no
+ * hand-off to another thread, no wake-up, the actor's mailbox still in this core's cache. A task the
+ * slot displaces goes to the shared queue. Fairness is bounded both ways:
  *
  * <pre>
- *   a backlog:     more than BACKLOG (64) tasks wait in the queue: an idle worker takes the oldest
- *   a long turn:   an idle worker that sees this worker in the same turn for LONG_TURN_NANOS (20 µs) or
- *                  more, looking while it spins, takes the oldest, even the last
- *   a stuck turn:  an idle worker parks with a timeout while another worker runs a turn, and takes the
- *                  oldest task of a worker still in the same turn when it wakes
- *   fairness:      after LOCAL_STREAK tasks in a row from the own queue, one task from the shared queue
- *                  runs first
+ *   after LOCAL_STREAK tasks in a row from the slot, one task from the shared queue runs first;
+ *   an idle worker parks with a timeout while another worker runs a turn (which may fill its slot),
+ *   and steals the slot of a worker still in the same turn when it wakes (a turn that long may not
+ *   end soon); while no worker runs a turn, idle workers park until woken, and a worker that fills
+ *   its slot while no idle worker is watching wakes one
  * </pre>
  *
- * While no worker runs a turn, idle workers park until woken, and a worker that queues a task while no
- * idle worker is watching wakes one; so a task behind a long or blocked turn waits at most about two
- * {@code STEAL_CHECK_NANOS}, and a retiring or exiting worker hands its queue to the shared one.
+ * so a task behind a long or blocked turn waits at most about two {@code STEAL_CHECK_NANOS}, and a
+ * retiring or exiting worker hands its slot to the shared queue.
  *
  * <h2>Waiting for work</h2>
  * A worker out of tasks polls the shared queue a few times, then keeps polling for the pool's spin
@@ -76,31 +70,27 @@ import io.troupe.host.supervise.LoopFailures;
  *
  * <h2>Failures</h2>
  * A task that throws is logged and the worker takes the next one; a throwable escaping the worker's own
- * code between tasks is handled by {@link LoopFailures} (logged, and the worker goes on with its own queue and the
+ * code between tasks is handled by {@link LoopFailures} (logged, and the worker goes on with its slot and the
  * shared queue; too many in a row are fatal); a fatal error ({@link FatalErrors}), in a task or not, ends
  * the process.
  *
  * <p><b>Threading:</b> the public accessors may be called from any thread and read the heartbeat
- * racily but consistently as described; {@link #pushLocal} only on this worker's thread; the own queue
- * is taken from by its owner or a thief, lock-free ({@link LocalQueue}); everything else runs on the worker
- * itself.
+ * racily but consistently as described; {@link #pushLocal} only on this worker's thread; the slot
+ * is taken with an atomic exchange by its owner or a thief; everything else runs on the worker itself.
  */
 public final class Worker extends Thread implements RuntimeThread, FairRunQueue.Taker {
 
     private static final Logger LOG = LoggerFactory.getLogger(Worker.class);
     private static final int SPINS = 64;
-    /** Tasks waiting in a worker's own queue beyond which idle workers take some. */
-    static final int BACKLOG = 64;
-    /** A turn this long lets idle workers take the tasks waiting behind it. */
-    static final long LONG_TURN_NANOS = 20_000;
-    /** Tasks run in a row from the own queue before the shared queue gets a turn. */
+    /** Tasks run in a row from the slot before the shared queue gets a turn. */
     private static final int LOCAL_STREAK = 32;
-    /** How long an idle worker sleeps before looking for tasks stuck behind a long turn. */
+    /** How long an idle worker sleeps before looking for a slot stuck behind a long turn. */
     private static final long STEAL_CHECK_NANOS = 1_000_000;
     private static final VarHandle TASK;
     private static final VarHandle TURN;
     private static final VarHandle PARKED_SINCE;
     private static final VarHandle PARKED;
+    private static final VarHandle SLOT;
 
     static {
         try {
@@ -109,6 +99,7 @@ public final class Worker extends Thread implements RuntimeThread, FairRunQueue.
             TURN = lookup.findVarHandle(Worker.class, "turn", long.class);
             PARKED_SINCE = lookup.findVarHandle(Worker.class, "parkedSince", long.class);
             PARKED = lookup.findVarHandle(Worker.class, "parked", long.class);
+            SLOT = lookup.findVarHandle(Worker.class, "slot", Runnable.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -131,9 +122,10 @@ public final class Worker extends Thread implements RuntimeThread, FairRunQueue.
     /** Time spent parked, completed parks only. */
     @SuppressWarnings("unused") // accessed through PARKED
     private long parked;
-    /** The next tasks to run, queued by this worker's own tasks; other workers take from it (see {@link #steal}). */
-    private final LocalQueue local = new LocalQueue();
-    /** Tasks run in a row from the own queue; confined to this worker. */
+    /** The next task to run, queued by this worker's own tasks; other workers only steal it. */
+    @SuppressWarnings("unused") // accessed through SLOT
+    private Runnable slot;
+    /** Tasks run in a row from the slot; confined to this worker. */
     private int localStreak;
     /** When the previous timed turn ended ({@link System#nanoTime()}), 0 when unknown; confined to this worker. */
     private long turnClock;
@@ -141,8 +133,6 @@ public final class Worker extends Thread implements RuntimeThread, FairRunQueue.
     private RunGroup entered;
     /** Confined to this worker. */
     private final LoopFailures failures;
-    /** The other workers' turns as this one last saw them, when idle; confined to this worker. */
-    private final SeenTurns turns = new SeenTurns();
     /** Whether spinning before parking pays now; confined to this worker. */
     private final AdaptiveSpin spin = new AdaptiveSpin();
 
@@ -209,9 +199,9 @@ public final class Worker extends Thread implements RuntimeThread, FairRunQueue.
         return retiring;
     }
 
-    /** Tasks waiting in this worker's own queue; a racy read. */
-    int localTasks() {
-        return local.size();
+    /** Whether a task waits in this worker's slot; a racy read. */
+    boolean hasSlotTask() {
+        return SLOT.getOpaque(this) != null;
     }
 
     // ---------------------------------------------------------------- pool side
@@ -222,22 +212,23 @@ public final class Worker extends Thread implements RuntimeThread, FairRunQueue.
     }
 
     /**
-     * Called on this worker's own thread: queues {@code task} in its own queue, to run after the current
-     * task and those queued before it.
+     * Called on this worker's own thread: puts {@code task} into the slot, to run when the current task
+     * ends.
      *
-     * @return {@code task} when the own queue is full (the caller must queue it elsewhere), or {@code null}
+     * @return the task it displaced, which the caller must queue elsewhere, or {@code null}
      */
     Runnable pushLocal(Runnable task) {
-        return local.push(task) ? null : task;
+        if (SLOT.getOpaque(this) == null) {
+            // only this thread fills the slot and thieves only empty it: no race to lose
+            SLOT.setRelease(this, task);
+            return null;
+        }
+        return (Runnable) SLOT.getAndSet(this, task);
     }
 
-    /**
-     * Takes a task from this worker's own queue for {@code thief}, an idle worker: only while more than one
-     * waits ({@code stuck}: even the last one, its owner being in a turn that has lasted), so that an actor
-     * handing a message on to one other runs it on the same core, as with no thief.
-     */
-    Runnable steal(boolean stuck) {
-        return local.size() > (stuck ? 0 : BACKLOG) ? local.take() : null;
+    /** Takes the slot's task, from this worker or a thief; {@code null} if the slot is empty. */
+    private Runnable takeSlot() {
+        return SLOT.getOpaque(this) == null ? null : (Runnable) SLOT.getAndSet(this, null);
     }
 
     /** Called by the pool: end after the current task, if any. */
@@ -263,19 +254,17 @@ public final class Worker extends Thread implements RuntimeThread, FairRunQueue.
                 }
             }
         } finally {
-            Runnable left;
-            while ((left = local.take()) != null) {
-                if (pool.isRunning()) {
-                    pool.requeue(left);
-                }
+            Runnable left = takeSlot();
+            if (left != null && pool.isRunning()) {
+                pool.requeue(left);
             }
             pool.exited(this);
         }
     }
 
-    /** The own queue's next task, unless the streak is over and the shared queue has one waiting. */
+    /** The slot's task, unless the streak is over and the shared queue has one waiting. */
     private Runnable nextLocal() {
-        if (local.isEmpty()) {
+        if (SLOT.getOpaque(this) == null) {
             localStreak = 0;
             return null;
         }
@@ -286,18 +275,18 @@ public final class Worker extends Thread implements RuntimeThread, FairRunQueue.
                 return shared;
             }
         }
-        return admitted(local.take());
+        return admitted(takeSlot());
     }
 
     /**
-     * {@code local}, a task from a worker's own queue, if its tenant may run now; otherwise it waits in its lane (at
+     * {@code local}, a task from a slot, if its tenant may run now; otherwise it waits in its lane (at
      * the cap, or behind a tenant further behind) and the fairest task runs instead.
      */
     private Runnable admitted(Runnable local) {
         if (local == null || pool.runQueue().admitLocal(local, this, pool.laneCap())) {
             return local;
         }
-        pool.queuedFromOwnQueue(); // in the shared queue now: an idle worker may take it before this one can
+        pool.queuedFromSlot(); // in the shared queue now: an idle worker may take it before this one can
         return pool.poll(this);
     }
 
@@ -308,10 +297,10 @@ public final class Worker extends Thread implements RuntimeThread, FairRunQueue.
     }
 
     private Runnable next() {
-        Runnable next = pollOrSteal();
+        Runnable next = pool.poll(this);
         for (int i = 0; next == null && i < SPINS; i++) {
             Thread.onSpinWait();
-            next = pollOrSteal();
+            next = pool.poll(this);
         }
         if (next == null && pool.spinNanos() > 0 && spin.shouldSpin()) {
             next = yieldForWork();
@@ -331,7 +320,7 @@ public final class Worker extends Thread implements RuntimeThread, FairRunQueue.
                 pool.watching(1);
                 park(STEAL_CHECK_NANOS);
                 pool.watching(-1);
-                next = stealFromStuckTurn(others, turns);
+                next = stealStuckSlot(others, turns);
             }
         }
         // Woken by execute (already removed) or by re-check, timeout, spurious wake-up, retirement or shutdown.
@@ -351,7 +340,7 @@ public final class Worker extends Thread implements RuntimeThread, FairRunQueue.
         pool.spinning(1);
         Runnable next;
         try {
-            while ((next = pollOrSteal()) == null && pool.isRunning() && !retiring
+            while ((next = pool.poll(this)) == null && pool.isRunning() && !retiring
                     && System.nanoTime() - deadline < 0) {
                 Thread.yield();
             }
@@ -366,41 +355,8 @@ public final class Worker extends Thread implements RuntimeThread, FairRunQueue.
     }
 
     /**
-     * A task from the shared queue, else one taken from another worker's own queue: from a backlog (more
-     * than {@link #BACKLOG} tasks wait there), or from a worker seen in the same turn for {@link #LONG_TURN_NANOS}
-     * or more. Otherwise the tasks a worker's actors hand on stay with it: two cores passing short turns to
-     * each other spend more on moving the actors' cache lines than they gain (a broker that many actors
-     * ask runs five times slower so).
-     */
-    private Runnable pollOrSteal() {
-        Runnable next = pool.poll(this);
-        if (next != null) {
-            return next;
-        }
-        List<Worker> others = pool.workers();
-        long now = 0;
-        for (int i = 0; i < others.size(); i++) {
-            Worker other = others.get(i);
-            if (other == this || other.local.isEmpty()) {
-                continue;
-            }
-            Runnable stolen = other.steal(false);
-            if (stolen == null) {
-                if (now == 0) {
-                    now = System.nanoTime();
-                }
-                stolen = turns.longTurn(i, other, now) ? other.steal(true) : null;
-            }
-            if (stolen != null) {
-                return admitted(stolen);
-            }
-        }
-        return null;
-    }
-
-    /**
      * The current turn of every other worker that is running one (0 for the others), or {@code null}
-     * if none is: a busy worker may fill its own queue at any moment, so this worker must come back to look.
+     * if none is: a busy worker may fill its slot at any moment, so this worker must come back to look.
      */
     private long[] busyTurns(List<Worker> others) {
         long[] turns = null;
@@ -418,14 +374,14 @@ public final class Worker extends Thread implements RuntimeThread, FairRunQueue.
     }
 
     /**
-     * Takes the oldest task of a worker still in the turn it was in before this worker parked: that
+     * Steals a slot task from a worker still in the turn it was in before this worker parked: that
      * turn has run for a whole check period and may not end soon.
      */
-    private Runnable stealFromStuckTurn(List<Worker> others, long[] turns) {
+    private Runnable stealStuckSlot(List<Worker> others, long[] turns) {
         for (int i = 0; i < others.size(); i++) {
             Worker other = others.get(i);
             if (turns[i] != 0 && other.currentTurn() == turns[i]) {
-                Runnable stolen = other.steal(true);
+                Runnable stolen = other.takeSlot();
                 if (stolen != null) {
                     return admitted(stolen);
                 }

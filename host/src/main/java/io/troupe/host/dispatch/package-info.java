@@ -4,16 +4,14 @@
  * <pre>
  *  ActorCell.schedule (IDLE → SCHEDULED, CAS)                on any thread: a sender, a timer, a loop
  *    └► Dispatcher.execute(cell)
- *         ├─ called on a worker ──► that worker's own queue (LocalQueue; full: the run queue), no fence
+ *         ├─ called on a worker ──► that worker's next-task slot (displacing a task to the run queue)
  *         └─ called elsewhere ───► RunQueue (MPMC ring + overflow) ─ full fence ─ no worker spinning?
  *                                                                                  unpark an idle one
  *  WorkerPool ── Worker "troupe-worker-1" … "troupe-worker-N"  (min … max; names never reused)
- *                  │ next task: its own queue (at most LOCAL_STREAK in a row), else the run queue,
- *                  │            else another worker's backlog (> 64) or what waits behind its turn
- *                  │            of 20 µs or more,
+ *                  │ next task: its slot (at most LOCAL_STREAK in a row), else the run queue,
  *                  │            else a spin (troupe.workers.spinMicros, yielding; only while spins
  *                  │            find work: AdaptiveSpin), else park
- *                  │ idle too long while another turn runs: take what waits behind that turn
+ *                  │ idle too long while another turn runs: steal that worker's slot
  *                  ▼
  *               cell.run(): one turn, system messages first, then up to `throughput` messages
  *                  └─ more work left? Dispatcher.requeue(cell): behind the others

@@ -387,14 +387,7 @@ class ClusterIT {
 
     /** The live node serving most tenants (the first of them on a tie). */
     private ClusterNode busiest(Map<String, String> owners) {
-        ClusterNode busiest = null;
-        for (ClusterNode node : live()) {
-            if (busiest == null || tenantsOf(owners, node).size() > tenantsOf(owners, busiest).size()) {
-                busiest = node;
-            }
-        }
-        assertTrue(busiest != null && !tenantsOf(owners, busiest).isEmpty(), "no node serves a tenant: " + owners);
-        return busiest;
+        return nodes.busiest(owners);
     }
 
     private static List<String> tenantsOf(Map<String, String> owners, ClusterNode node) {

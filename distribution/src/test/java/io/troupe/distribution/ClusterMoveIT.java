@@ -66,7 +66,7 @@ class ClusterMoveIT {
                         () -> node.toString());
             }
             Map<String, String> owners = nodes.awaitOwners(TENANTS);
-            ClusterNode leaving = busiest(nodes, owners);
+            ClusterNode leaving = nodes.busiest(owners);
             List<String> moving = ClusterNodes.tenantsOf(owners, leaving);
             System.out.println("[move] owners " + owners + "; stopping " + leaving + ", which serves " + moving);
 
@@ -124,16 +124,5 @@ class ClusterMoveIT {
     private static String request(TroupeClient client, String name, String content) throws Exception {
         return new String(client.request(name, content.getBytes(UTF_8)).get(REPLY.toSeconds(), TimeUnit.SECONDS),
                 UTF_8);
-    }
-
-    private static ClusterNode busiest(ClusterNodes nodes, Map<String, String> owners) {
-        ClusterNode busiest = null;
-        for (ClusterNode node : nodes.live()) {
-            if (busiest == null || ClusterNodes.tenantsOf(owners, node).size()
-                    > ClusterNodes.tenantsOf(owners, busiest).size()) {
-                busiest = node;
-            }
-        }
-        return busiest;
     }
 }

@@ -1,5 +1,7 @@
 package io.troupe.distribution;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -160,6 +162,18 @@ final class ClusterNodes implements AutoCloseable {
         try (WireClient client = WireClient.connect(node.clientPort())) {
             return client.hello(tenant, TestTenants.TOKEN, REPLY);
         }
+    }
+
+    /** The live node serving most tenants in {@code owners} (the first of them on a tie). */
+    ClusterNode busiest(Map<String, String> owners) {
+        ClusterNode busiest = null;
+        for (ClusterNode node : live()) {
+            if (busiest == null || tenantsOf(owners, node).size() > tenantsOf(owners, busiest).size()) {
+                busiest = node;
+            }
+        }
+        assertTrue(busiest != null && !tenantsOf(owners, busiest).isEmpty(), "no node serves a tenant: " + owners);
+        return busiest;
     }
 
     /** The tenants {@code owners} gives to {@code node}, sorted. */

@@ -15,22 +15,33 @@ import io.troupe.host.supervise.LoopFailures;
  * One worker thread of a {@link WorkerPool}: take a task, run it, reset the thread, repeat; and a
  * heartbeat that a monitor reads without disturbing it.
  *
- * <h2>The next-task slot</h2>
- * A task that a running task hands to the pool (an actor telling another) goes into this worker's
- * one-task slot instead of the shared run queue, and runs as soon as the current task ends: no
- * hand-off to another thread, no wake-up, the actor's mailbox still in this core's cache. A task the
- * slot displaces goes to the shared queue. Fairness is bounded both ways:
+ * <h2>The worker's own queue</h2>
+ * A task that a running task hands to the pool (an actor telling another) goes into this worker's own
+ * queue ({@link LocalQueue}, 256 tasks; beyond, the shared run queue) instead of the shared run queue, and
+ * runs after the current task and those queued before it: no hand-off to another thread, no wake-up, no
+ * fence, the actors' mailboxes still in this core's cache. Idle workers take from it only what this worker
+ * cannot soon run itself, so that short turns passed from actor to actor stay on one core (moving them
+ * costs more in cache traffic than a second core gains: a broker asked by 64 actors ran five times slower
+ * when idle workers took every task they could):
  *
  * <pre>
- *   after LOCAL_STREAK tasks in a row from the slot, one task from the shared queue runs first;
- *   an idle worker parks with a timeout while another worker runs a turn (which may fill its slot),
- *   and steals the slot of a worker still in the same turn when it wakes (a turn that long may not
- *   end soon); while no worker runs a turn, idle workers park until woken, and a worker that fills
- *   its slot while no idle worker is watching wakes one
+ *   a backlog:     more than BACKLOG (64) tasks wait in the queue: an idle worker takes the oldest
+ *   a long turn:   an idle worker that sees this worker in the same turn for LONG_TURN_NANOS (20 µs) or
+ *                  more, looking while it spins, takes the oldest, even the last
+ *   a stuck turn:  an idle worker parks with a timeout while another worker runs a turn, and takes the
+ *                  oldest task of a worker still in the same turn when it wakes
+ *   a busy look:   every LOOK_EVERY (32) tasks a worker, busy or not, takes the oldest task waiting
+ *                  behind a turn it has seen last STEAL_CHECK_NANOS (1 ms) or more
+ *   fairness:      after LOCAL_STREAK tasks in a row from the own queue, one task from the shared queue
+ *                  runs first
  * </pre>
  *
- * so a task behind a long or blocked turn waits at most about two {@code STEAL_CHECK_NANOS}, and a
- * retiring or exiting worker hands its slot to the shared queue.
+ * While no worker runs a turn, idle workers park until woken, and a worker that queues a task while no
+ * idle worker is watching wakes one; so a task behind a long or blocked turn waits at most about two
+ * {@code STEAL_CHECK_NANOS} while a worker is idle, and a retiring or exiting worker hands its queue to
+ * the shared one. Busy workers look too: every {@code LOOK_EVERY} (32) tasks a worker takes the oldest task
+ * waiting behind a turn it has seen last 1 ms or more, so no load on the shared queue keeps a task behind a
+ * blocked turn.
  *
  * <h2>Waiting for work</h2>
  * A worker out of tasks polls the shared queue a few times, then keeps polling for the pool's spin
@@ -70,27 +81,33 @@ import io.troupe.host.supervise.LoopFailures;
  *
  * <h2>Failures</h2>
  * A task that throws is logged and the worker takes the next one; a throwable escaping the worker's own
- * code between tasks is handled by {@link LoopFailures} (logged, and the worker goes on with its slot and the
+ * code between tasks is handled by {@link LoopFailures} (logged, and the worker goes on with its own queue and the
  * shared queue; too many in a row are fatal); a fatal error ({@link FatalErrors}), in a task or not, ends
  * the process.
  *
  * <p><b>Threading:</b> the public accessors may be called from any thread and read the heartbeat
- * racily but consistently as described; {@link #pushLocal} only on this worker's thread; the slot
- * is taken with an atomic exchange by its owner or a thief; everything else runs on the worker itself.
+ * racily but consistently as described; {@link #pushLocal} only on this worker's thread; the own queue
+ * is taken from by its owner or a thief, lock-free ({@link LocalQueue}); everything else runs on the worker
+ * itself.
  */
 public final class Worker extends Thread implements RuntimeThread, FairRunQueue.Taker {
 
     private static final Logger LOG = LoggerFactory.getLogger(Worker.class);
     private static final int SPINS = 64;
-    /** Tasks run in a row from the slot before the shared queue gets a turn. */
+    /** Tasks waiting in a worker's own queue beyond which idle workers take some. */
+    static final int BACKLOG = 64;
+    /** A turn this long lets idle workers take the tasks waiting behind it. */
+    static final long LONG_TURN_NANOS = 20_000;
+    /** Tasks run in a row from the own queue before the shared queue gets a turn. */
     private static final int LOCAL_STREAK = 32;
-    /** How long an idle worker sleeps before looking for a slot stuck behind a long turn. */
+    /** Tasks a worker runs between two looks at the other workers' turns (see {@link #takeFromStuckTurn}). */
+    static final int LOOK_EVERY = 32;
+    /** How long an idle worker sleeps before looking for tasks stuck behind a long turn. */
     private static final long STEAL_CHECK_NANOS = 1_000_000;
     private static final VarHandle TASK;
     private static final VarHandle TURN;
     private static final VarHandle PARKED_SINCE;
     private static final VarHandle PARKED;
-    private static final VarHandle SLOT;
 
     static {
         try {
@@ -99,7 +116,6 @@ public final class Worker extends Thread implements RuntimeThread, FairRunQueue.
             TURN = lookup.findVarHandle(Worker.class, "turn", long.class);
             PARKED_SINCE = lookup.findVarHandle(Worker.class, "parkedSince", long.class);
             PARKED = lookup.findVarHandle(Worker.class, "parked", long.class);
-            SLOT = lookup.findVarHandle(Worker.class, "slot", Runnable.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -122,17 +138,20 @@ public final class Worker extends Thread implements RuntimeThread, FairRunQueue.
     /** Time spent parked, completed parks only. */
     @SuppressWarnings("unused") // accessed through PARKED
     private long parked;
-    /** The next task to run, queued by this worker's own tasks; other workers only steal it. */
-    @SuppressWarnings("unused") // accessed through SLOT
-    private Runnable slot;
-    /** Tasks run in a row from the slot; confined to this worker. */
+    /** The next tasks to run, queued by this worker's own tasks; other workers take from it (see {@link #steal}). */
+    private final LocalQueue local = new LocalQueue();
+    /** Tasks run in a row from the own queue; confined to this worker. */
     private int localStreak;
+    /** Tasks run since the last look at the other workers' turns; confined to this worker. */
+    private int sinceLook;
     /** When the previous timed turn ended ({@link System#nanoTime()}), 0 when unknown; confined to this worker. */
     private long turnClock;
     /** The lane whose turn the task being run claimed ({@link RunGroup#tryEnter}), or null; confined to this worker. */
     private RunGroup entered;
     /** Confined to this worker. */
     private final LoopFailures failures;
+    /** The other workers' turns as this one last saw them, when idle; confined to this worker. */
+    private final SeenTurns turns = new SeenTurns();
     /** Whether spinning before parking pays now; confined to this worker. */
     private final AdaptiveSpin spin = new AdaptiveSpin();
 
@@ -199,9 +218,9 @@ public final class Worker extends Thread implements RuntimeThread, FairRunQueue.
         return retiring;
     }
 
-    /** Whether a task waits in this worker's slot; a racy read. */
-    boolean hasSlotTask() {
-        return SLOT.getOpaque(this) != null;
+    /** Tasks waiting in this worker's own queue; a racy read. */
+    int localTasks() {
+        return local.size();
     }
 
     // ---------------------------------------------------------------- pool side
@@ -212,23 +231,22 @@ public final class Worker extends Thread implements RuntimeThread, FairRunQueue.
     }
 
     /**
-     * Called on this worker's own thread: puts {@code task} into the slot, to run when the current task
-     * ends.
+     * Called on this worker's own thread: queues {@code task} in its own queue, to run after the current
+     * task and those queued before it.
      *
-     * @return the task it displaced, which the caller must queue elsewhere, or {@code null}
+     * @return {@code task} when the own queue is full (the caller must queue it elsewhere), or {@code null}
      */
     Runnable pushLocal(Runnable task) {
-        if (SLOT.getOpaque(this) == null) {
-            // only this thread fills the slot and thieves only empty it: no race to lose
-            SLOT.setRelease(this, task);
-            return null;
-        }
-        return (Runnable) SLOT.getAndSet(this, task);
+        return local.push(task) ? null : task;
     }
 
-    /** Takes the slot's task, from this worker or a thief; {@code null} if the slot is empty. */
-    private Runnable takeSlot() {
-        return SLOT.getOpaque(this) == null ? null : (Runnable) SLOT.getAndSet(this, null);
+    /**
+     * Takes a task from this worker's own queue for {@code thief}, an idle worker: only while more than one
+     * waits ({@code stuck}: even the last one, its owner being in a turn that has lasted), so that an actor
+     * handing a message on to one other runs it on the same core, as with no thief.
+     */
+    Runnable steal(boolean stuck) {
+        return local.size() > (stuck ? 0 : BACKLOG) ? local.take() : null;
     }
 
     /** Called by the pool: end after the current task, if any. */
@@ -242,7 +260,14 @@ public final class Worker extends Thread implements RuntimeThread, FairRunQueue.
         try {
             while (pool.isRunning() && !retiring) {
                 try {
-                    Runnable next = nextLocal();
+                    Runnable next = null;
+                    if (++sinceLook == LOOK_EVERY) {
+                        sinceLook = 0;
+                        next = takeFromStuckTurn();
+                    }
+                    if (next == null) {
+                        next = nextLocal();
+                    }
                     if (next == null) {
                         next = next();
                     }
@@ -254,39 +279,54 @@ public final class Worker extends Thread implements RuntimeThread, FairRunQueue.
                 }
             }
         } finally {
-            Runnable left = takeSlot();
-            if (left != null && pool.isRunning()) {
-                pool.requeue(left);
+            Runnable left;
+            while ((left = local.take()) != null) {
+                if (pool.isRunning()) {
+                    pool.requeue(left);
+                }
             }
             pool.exited(this);
         }
     }
 
-    /** The slot's task, unless the streak is over and the shared queue has one waiting. */
+    /**
+     * The own queue's next task whose tenant may run now, unless the streak is over and the shared queue has one
+     * waiting; {@code null} only once the own queue is empty. A task whose tenant must wait (at the cap, or behind
+     * a tenant further behind) goes to its lane in the shared queue, and the next one is looked at: a worker that
+     * left tasks in its own queue and parked would strand them, since the others take from it only behind a turn
+     * (TreeHotSwapIT saw two actors wait so for good).
+     */
     private Runnable nextLocal() {
-        if (SLOT.getOpaque(this) == null) {
-            localStreak = 0;
-            return null;
-        }
-        if (++localStreak > LOCAL_STREAK) {
-            localStreak = 0;
-            Runnable shared = pool.poll(this);
-            if (shared != null) {
-                return shared;
+        while (!local.isEmpty()) {
+            if (++localStreak > LOCAL_STREAK) {
+                localStreak = 0;
+                Runnable shared = pool.poll(this);
+                if (shared != null) {
+                    return shared;
+                }
             }
+            Runnable task = local.take();
+            if (task == null) {
+                break; // a thief took the last one
+            }
+            if (pool.runQueue().admitLocal(task, this, pool.laneCap())) {
+                return task;
+            }
+            pool.queuedFromOwnQueue(); // in its lane now: an idle worker may take it before this one can
         }
-        return admitted(takeSlot());
+        localStreak = 0;
+        return null;
     }
 
     /**
-     * {@code local}, a task from a slot, if its tenant may run now; otherwise it waits in its lane (at
-     * the cap, or behind a tenant further behind) and the fairest task runs instead.
+     * {@code stolen}, a task taken from another worker's own queue, if its tenant may run now; otherwise it waits
+     * in its lane (at the cap, or behind a tenant further behind) and the fairest task runs instead, if any.
      */
-    private Runnable admitted(Runnable local) {
-        if (local == null || pool.runQueue().admitLocal(local, this, pool.laneCap())) {
-            return local;
+    private Runnable admitted(Runnable stolen) {
+        if (stolen == null || pool.runQueue().admitLocal(stolen, this, pool.laneCap())) {
+            return stolen;
         }
-        pool.queuedFromSlot(); // in the shared queue now: an idle worker may take it before this one can
+        pool.queuedFromOwnQueue();
         return pool.poll(this);
     }
 
@@ -297,10 +337,10 @@ public final class Worker extends Thread implements RuntimeThread, FairRunQueue.
     }
 
     private Runnable next() {
-        Runnable next = pool.poll(this);
+        Runnable next = pollOrSteal();
         for (int i = 0; next == null && i < SPINS; i++) {
             Thread.onSpinWait();
-            next = pool.poll(this);
+            next = pollOrSteal();
         }
         if (next == null && pool.spinNanos() > 0 && spin.shouldSpin()) {
             next = yieldForWork();
@@ -320,7 +360,7 @@ public final class Worker extends Thread implements RuntimeThread, FairRunQueue.
                 pool.watching(1);
                 park(STEAL_CHECK_NANOS);
                 pool.watching(-1);
-                next = stealStuckSlot(others, turns);
+                next = stealFromStuckTurn(others, turns);
             }
         }
         // Woken by execute (already removed) or by re-check, timeout, spurious wake-up, retirement or shutdown.
@@ -340,7 +380,7 @@ public final class Worker extends Thread implements RuntimeThread, FairRunQueue.
         pool.spinning(1);
         Runnable next;
         try {
-            while ((next = pool.poll(this)) == null && pool.isRunning() && !retiring
+            while ((next = pollOrSteal()) == null && pool.isRunning() && !retiring
                     && System.nanoTime() - deadline < 0) {
                 Thread.yield();
             }
@@ -355,8 +395,70 @@ public final class Worker extends Thread implements RuntimeThread, FairRunQueue.
     }
 
     /**
+     * A task from the shared queue, else one taken from another worker's own queue: from a backlog (more
+     * than {@link #BACKLOG} tasks wait there), or from a worker seen in the same turn for {@link #LONG_TURN_NANOS}
+     * or more. Otherwise the tasks a worker's actors hand on stay with it: two cores passing short turns to
+     * each other spend more on moving the actors' cache lines than they gain (a broker that many actors
+     * ask runs five times slower so).
+     */
+    private Runnable pollOrSteal() {
+        Runnable next = pool.poll(this);
+        if (next != null) {
+            return next;
+        }
+        List<Worker> others = pool.workers();
+        long now = 0;
+        for (int i = 0; i < others.size(); i++) {
+            Worker other = others.get(i);
+            if (other == this || other.local.isEmpty()) {
+                continue;
+            }
+            Runnable stolen = other.steal(false);
+            if (stolen == null) {
+                if (now == 0) {
+                    now = System.nanoTime();
+                }
+                stolen = turns.seenFor(i, other, now, LONG_TURN_NANOS) ? other.steal(true) : null;
+            }
+            if (stolen != null) {
+                return admitted(stolen);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Called every {@link #LOOK_EVERY} times round the loop, busy or not: the oldest task waiting behind a turn this
+     * worker has seen last {@link #STEAL_CHECK_NANOS} or more, to run next. Idle workers take such tasks anyway;
+     * but a worker kept busy by the shared queue would never look, and the tasks behind a blocked turn would wait
+     * as long as the load lasts. Costs a look at the other workers' queues per 32 tasks, and a clock read only when
+     * one holds tasks; a turn merely long (a fan-out) is left to the idle workers, who take one task at a time
+     * (moving a long turn's whole queue to the shared one made random peers (big) three times slower).
+     */
+    private Runnable takeFromStuckTurn() {
+        List<Worker> others = pool.workers();
+        long now = 0;
+        for (int i = 0; i < others.size(); i++) {
+            Worker other = others.get(i);
+            if (other == this || other.local.isEmpty()) {
+                continue;
+            }
+            if (now == 0) {
+                now = System.nanoTime();
+            }
+            if (turns.seenFor(i, other, now, STEAL_CHECK_NANOS)) {
+                Runnable stolen = other.steal(true);
+                if (stolen != null) {
+                    return admitted(stolen);
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
      * The current turn of every other worker that is running one (0 for the others), or {@code null}
-     * if none is: a busy worker may fill its slot at any moment, so this worker must come back to look.
+     * if none is: a busy worker may fill its own queue at any moment, so this worker must come back to look.
      */
     private long[] busyTurns(List<Worker> others) {
         long[] turns = null;
@@ -374,14 +476,14 @@ public final class Worker extends Thread implements RuntimeThread, FairRunQueue.
     }
 
     /**
-     * Steals a slot task from a worker still in the turn it was in before this worker parked: that
+     * Takes the oldest task of a worker still in the turn it was in before this worker parked: that
      * turn has run for a whole check period and may not end soon.
      */
-    private Runnable stealStuckSlot(List<Worker> others, long[] turns) {
+    private Runnable stealFromStuckTurn(List<Worker> others, long[] turns) {
         for (int i = 0; i < others.size(); i++) {
             Worker other = others.get(i);
             if (turns[i] != 0 && other.currentTurn() == turns[i]) {
-                Runnable stolen = other.takeSlot();
+                Runnable stolen = other.steal(true);
                 if (stolen != null) {
                     return admitted(stolen);
                 }

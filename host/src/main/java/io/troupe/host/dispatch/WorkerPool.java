@@ -31,14 +31,14 @@ import java.util.concurrent.locks.LockSupport;
  * updates are fences), so at least one of them sees the other: the task is polled, or the worker
  * is woken.
  *
- * <p>A task queued by a worker goes to that worker's next-task slot instead ({@link Worker}: no
- * hand-off, no wake-up; a turn that runs long has its slot stolen by an idle worker).
+ * <p>A task queued by a worker goes to that worker's own queue instead ({@link Worker}: no hand-off, no
+ * wake-up, no fence; idle workers take from it a backlog, or what waits behind a long turn).
  *
  * <h2>Tenants</h2>
  * The run queue has a lane per tenant ({@link RunGroup}, named by {@link Grouped} tasks) and serves
  * the lane with the least weighted worker time first; workers time the turns of tenants (one clock
  * read per turn, chained from the previous turn's end) and charge them to their lane. With no tenant
- * the queue is one lane and no turn is timed. A task in a next-task slot yields to a lane that is
+ * the queue is one lane and no turn is timed. A task from a worker's own queue yields to a lane that is
  * further behind: it goes to its own lane's tail instead of running at once. Once several tenants
  * exist the pool keeps one worker more than its minimum, within its maximum ({@link #ensureReserve},
  * started by the monitor), and one tenant runs at most {@code size - 1} turns at once: a tenant alone still has
@@ -76,7 +76,7 @@ public final class WorkerPool implements Dispatcher {
     private final ConcurrentLinkedDeque<Worker> idle = new ConcurrentLinkedDeque<>();
     private final Object resizeLock = new Object();
     private final AtomicInteger names = new AtomicInteger();
-    /** Idle workers in a timed park, who will look at busy workers' slots when they wake. */
+    /** Idle workers in a timed park, who will look at busy workers' own queues when they wake. */
     private final AtomicInteger watchers = new AtomicInteger();
     /** Workers in their yielding spin, who poll the run queue without being woken. */
     private final AtomicInteger spinners = new AtomicInteger();
@@ -230,15 +230,13 @@ public final class WorkerPool implements Dispatcher {
         return max;
     }
 
-    /** Tasks waiting for a worker: in the shared queue and in the workers' next-task slots. */
+    /** Tasks waiting for a worker: in the shared queue and in the workers' own queues. */
     public int queued() {
-        int slotted = 0;
+        int local = 0;
         for (Worker worker : workers) {
-            if (worker.hasSlotTask()) {
-                slotted++;
-            }
+            local += worker.localTasks();
         }
-        return runQueue.size() + slotted;
+        return runQueue.size() + local;
     }
 
     /**
@@ -262,9 +260,9 @@ public final class WorkerPool implements Dispatcher {
 
     /**
      * Queues {@code task}. Called by one of this pool's workers (a task handing on work), the task goes
-     * into that worker's next-task slot and runs right after the current task (see {@link Worker});
-     * whatever it displaces, and every task from other threads, goes to the shared run queue and wakes
-     * a parked worker.
+     * into that worker's own queue and runs after the current task (see {@link Worker}); a task that
+     * does not fit there, and every task from other threads, goes to the shared run queue and wakes a
+     * parked worker.
      */
     @Override
     public void execute(Runnable task) {
@@ -377,8 +375,8 @@ public final class WorkerPool implements Dispatcher {
     }
 
     /**
-     * Queues {@code task} in the shared run queue, never in a next-task slot, and wakes a parked
-     * worker: for an actor that used up its throughput and for the slot of a worker that ends.
+     * Queues {@code task} in the shared run queue, never in a worker's own queue, and wakes a parked
+     * worker: for an actor that used up its throughput and for the own queue of a worker that ends.
      */
     @Override
     public void requeue(Runnable task) {
@@ -388,10 +386,10 @@ public final class WorkerPool implements Dispatcher {
     }
 
     /**
-     * Called by a worker that moved a task from its next-task slot to the run queue (its tenant had to
+     * Called by a worker that moved a task from its own queue to the run queue (its tenant had to
      * wait): wakes a parked worker unless one is spinning, as {@link #execute} does for a queued task.
      */
-    void queuedFromSlot() {
+    void queuedFromOwnQueue() {
         VarHandle.fullFence(); // the task before the read of spinners: see the class comment
         if (spinners.get() == 0) {
             wakeOne();
@@ -418,7 +416,7 @@ public final class WorkerPool implements Dispatcher {
         }
     }
 
-    /** Called by an idle worker around a timed park that watches the busy workers' slots. */
+    /** Called by an idle worker around a timed park that watches the busy workers' own queues. */
     void watching(int delta) {
         watchers.addAndGet(delta);
     }

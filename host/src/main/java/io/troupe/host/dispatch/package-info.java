@@ -4,14 +4,17 @@
  * <pre>
  *  ActorCell.schedule (IDLE → SCHEDULED, CAS)                on any thread: a sender, a timer, a loop
  *    └► Dispatcher.execute(cell)
- *         ├─ called on a worker ──► that worker's next-task slot (displacing a task to the run queue)
+ *         ├─ called on a worker ──► that worker's own queue (LocalQueue; full: the run queue), no fence
  *         └─ called elsewhere ───► RunQueue (MPMC ring + overflow) ─ full fence ─ no worker spinning?
  *                                                                                  unpark an idle one
  *  WorkerPool ── Worker "troupe-worker-1" … "troupe-worker-N"  (min … max; names never reused)
- *                  │ next task: its slot (at most LOCAL_STREAK in a row), else the run queue,
+ *                  │ next task: its own queue (at most LOCAL_STREAK in a row), else the run queue,
+ *                  │            else another worker's backlog (> 64) or what waits behind its turn
+ *                  │            of 20 µs or more,
  *                  │            else a spin (troupe.workers.spinMicros, yielding; only while spins
  *                  │            find work: AdaptiveSpin), else park
- *                  │ idle too long while another turn runs: steal that worker's slot
+ *                  │ idle too long while another turn runs: take what waits behind that turn
+ *                  │ every 32 tasks, busy or not: take what waits behind a turn seen for 1 ms
  *                  ▼
  *               cell.run(): one turn, system messages first, then up to `throughput` messages
  *                  └─ more work left? Dispatcher.requeue(cell): behind the others

@@ -458,14 +458,19 @@ public final class Worker extends Thread implements RuntimeThread, FairRunQueue.
 
     /**
      * The current turn of every other worker that is running one (0 for the others), or {@code null}
-     * if none is: a busy worker may fill its own queue at any moment, so this worker must come back to look.
+     * if none is and no other worker's own queue holds a task: a busy worker may fill its own queue at any
+     * moment, and one between turns may next run a turn that blocks with tasks still queued behind it, so
+     * this worker must come back to look.
      */
     private long[] busyTurns(List<Worker> others) {
         long[] turns = null;
         for (int i = 0; i < others.size(); i++) {
             Worker other = others.get(i);
-            long turn = other == this ? 0 : other.currentTurn();
-            if (turn != 0) {
+            if (other == this) {
+                continue;
+            }
+            long turn = other.currentTurn();
+            if (turn != 0 || !other.local.isEmpty()) {
                 if (turns == null) {
                     turns = new long[others.size()];
                 }

@@ -403,28 +403,7 @@ public final class Worker extends Thread implements RuntimeThread, FairRunQueue.
      */
     private Runnable pollOrSteal() {
         Runnable next = pool.poll(this);
-        if (next != null) {
-            return next;
-        }
-        List<Worker> others = pool.workers();
-        long now = 0;
-        for (int i = 0; i < others.size(); i++) {
-            Worker other = others.get(i);
-            if (other == this || other.local.isEmpty()) {
-                continue;
-            }
-            Runnable stolen = other.steal(false);
-            if (stolen == null) {
-                if (now == 0) {
-                    now = System.nanoTime();
-                }
-                stolen = turns.seenFor(i, other, now, LONG_TURN_NANOS) ? other.steal(true) : null;
-            }
-            if (stolen != null) {
-                return admitted(stolen);
-            }
-        }
-        return null;
+        return next != null ? next : takeFromOthers(LONG_TURN_NANOS, true);
     }
 
     /**
@@ -432,10 +411,18 @@ public final class Worker extends Thread implements RuntimeThread, FairRunQueue.
      * worker has seen last {@link #STEAL_CHECK_NANOS} or more, to run next. Idle workers take such tasks anyway;
      * but a worker kept busy by the shared queue would never look, and the tasks behind a blocked turn would wait
      * as long as the load lasts. Costs a look at the other workers' queues per 32 tasks, and a clock read only when
-     * one holds tasks; a turn merely long (a fan-out) is left to the idle workers, who take one task at a time
-     * (moving a long turn's whole queue to the shared one made random peers (big) three times slower).
+     * one holds tasks. A turn that is merely long (a fan-out, a sender flooding one actor) is left to the idle
+     * workers: a busy worker has tasks of its own.
      */
     private Runnable takeFromStuckTurn() {
+        return takeFromOthers(STEAL_CHECK_NANOS, false);
+    }
+
+    /**
+     * The oldest task of another worker's own queue that waits behind a turn this worker has seen last
+     * {@code turnNanos} or more, or ({@code backlog}) of one holding more than {@link #BACKLOG}; {@code null} if none.
+     */
+    private Runnable takeFromOthers(long turnNanos, boolean backlog) {
         List<Worker> others = pool.workers();
         long now = 0;
         for (int i = 0; i < others.size(); i++) {
@@ -443,14 +430,15 @@ public final class Worker extends Thread implements RuntimeThread, FairRunQueue.
             if (other == this || other.local.isEmpty()) {
                 continue;
             }
-            if (now == 0) {
-                now = System.nanoTime();
-            }
-            if (turns.seenFor(i, other, now, STEAL_CHECK_NANOS)) {
-                Runnable stolen = other.steal(true);
-                if (stolen != null) {
-                    return admitted(stolen);
+            Runnable stolen = backlog ? other.steal(false) : null;
+            if (stolen == null) {
+                if (now == 0) {
+                    now = System.nanoTime();
                 }
+                stolen = turns.seenFor(i, other, now, turnNanos) ? other.steal(true) : null;
+            }
+            if (stolen != null) {
+                return admitted(stolen);
             }
         }
         return null;

@@ -139,7 +139,7 @@ final class FairRunQueue {
     }
 
     /**
-     * Claims a turn for {@code task}, just taken from a worker's next-task slot, in its lane: false when
+     * Claims a turn for {@code task}, just taken from a worker's own queue, in its lane: false when
      * that lane is at the cap (or another lane is further behind) and the task was queued in its lane
      * instead. With one lane, always true and nothing is counted.
      */

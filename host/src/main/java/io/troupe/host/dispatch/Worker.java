@@ -36,9 +36,11 @@ import io.troupe.host.supervise.LoopFailures;
  *                  runs first
  * </pre>
  *
- * While no worker runs a turn, idle workers park until woken, and a worker that queues a task while no
- * idle worker is watching wakes one; so a task behind a long or blocked turn waits at most about two
- * {@code STEAL_CHECK_NANOS} while a worker is idle, and a retiring or exiting worker hands its queue to
+ * A worker parks only with its own queue empty: a task there whose tenant must wait (at its cap of turns, or
+ * behind a tenant further behind) goes to its lane in the shared queue, and the worker looks at the next one.
+ * While no worker runs a turn and no other worker's own queue holds a task, idle workers park until woken, and a
+ * worker that queues a task while no idle worker is watching wakes one; so a task behind a long or blocked turn
+ * waits at most about two {@code STEAL_CHECK_NANOS} while a worker is idle, and a retiring or exiting worker hands its queue to
  * the shared one. Busy workers look too: every {@code LOOK_EVERY} (32) tasks a worker takes the oldest task
  * waiting behind a turn it has seen last 1 ms or more, so no load on the shared queue keeps a task behind a
  * blocked turn.

@@ -4,15 +4,22 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * A worker's own queue: tasks queued by a task run after it, in order, are not stuck behind a long one, and a
+ * A worker's own queue: tasks queued by a task run after it, in order, are not stuck behind a long or blocked
+ * turn (whether the other workers are idle or busy), none is left behind when its tenant must wait, and a
  * backlog is shared with the idle workers.
  */
 @Timeout(60)
@@ -22,7 +29,7 @@ class OwnQueueTest {
 
     @Test
     void aTaskQueuedByATaskRunsAfterItNeverInsideIt() throws InterruptedException {
-        WorkerPool pool = new WorkerPool(1, "slot-worker", hostLoader);
+        WorkerPool pool = new WorkerPool(1, "own-queue-worker", hostLoader);
         try {
             List<String> order = new CopyOnWriteArrayList<>();
             CountDownLatch done = new CountDownLatch(1);
@@ -42,7 +49,7 @@ class OwnQueueTest {
 
     @Test
     void anIdleWorkerTakesOverATaskQueuedBehindATurnThatDoesNotEnd() throws InterruptedException {
-        WorkerPool pool = new WorkerPool(2, "slot-worker", hostLoader);
+        WorkerPool pool = new WorkerPool(2, "own-queue-worker", hostLoader);
         try {
             CountDownLatch queuedRan = new CountDownLatch(1);
             CountDownLatch blockerSawIt = new CountDownLatch(1);
@@ -65,9 +72,9 @@ class OwnQueueTest {
 
     @Test
     void aBusyWorkerTakesOverTasksQueuedBehindATurnThatDoesNotEnd() throws InterruptedException {
-        WorkerPool pool = new WorkerPool(2, "slot-worker", hostLoader);
-        java.util.concurrent.atomic.AtomicBoolean feeding = new java.util.concurrent.atomic.AtomicBoolean(true);
-        java.util.concurrent.atomic.AtomicInteger waiting = new java.util.concurrent.atomic.AtomicInteger();
+        WorkerPool pool = new WorkerPool(2, "own-queue-worker", hostLoader);
+        AtomicBoolean feeding = new AtomicBoolean(true);
+        AtomicInteger waiting = new AtomicInteger();
         Thread feeder = new Thread(() -> { // keeps the shared queue from running dry: no worker is ever idle
             while (feeding.get()) {
                 if (waiting.get() < 4_000) { // 80 ms of work: the queue never runs dry, even while the feeder is descheduled
@@ -129,12 +136,12 @@ class OwnQueueTest {
 
     @Test
     void tasksWhoseTenantMustWaitLeaveNoneStrandedInTheOwnQueue() throws InterruptedException {
-        WorkerPool pool = new WorkerPool(1, 2, "slot-worker", hostLoader);
+        WorkerPool pool = new WorkerPool(1, 2, "own-queue-worker", hostLoader);
         try {
             RunGroup[] tenants = {pool.group("a"), pool.group("b"), pool.group("c")};
             pool.ensureReserve();
             assertEquals(1, pool.laneCap(), "one turn per tenant at once: queued tasks often must wait in their lane");
-            java.util.SplittableRandom random = new java.util.SplittableRandom(20261204);
+            SplittableRandom random = new SplittableRandom(20261204);
             for (int round = 0; round < 300; round++) {
                 int roots = 4;
                 int children = 6;
@@ -167,7 +174,7 @@ class OwnQueueTest {
 
     @Test
     void tasksQueuedByATaskRunInTheOrderTheyWereQueued() throws InterruptedException {
-        WorkerPool pool = new WorkerPool(1, "slot-worker", hostLoader);
+        WorkerPool pool = new WorkerPool(1, "own-queue-worker", hostLoader);
         try {
             List<Integer> order = new CopyOnWriteArrayList<>();
             CountDownLatch done = new CountDownLatch(300);
@@ -183,9 +190,9 @@ class OwnQueueTest {
             assertTrue(done.await(10, TimeUnit.SECONDS));
             assertEquals(300, order.size());
             // every LOCAL_STREAK tasks the shared queue, where the rest overflowed, has a turn in between
-            assertEquals(java.util.stream.IntStream.range(0, LocalQueue.CAPACITY).boxed().toList(),
+            assertEquals(IntStream.range(0, LocalQueue.CAPACITY).boxed().toList(),
                     order.stream().filter(index -> index < LocalQueue.CAPACITY).toList(), "the own queue in order");
-            assertEquals(java.util.stream.IntStream.range(LocalQueue.CAPACITY, 300).boxed().toList(),
+            assertEquals(IntStream.range(LocalQueue.CAPACITY, 300).boxed().toList(),
                     order.stream().filter(index -> index >= LocalQueue.CAPACITY).toList(), "the overflow in order");
         } finally {
             assertTrue(pool.shutdown(5, TimeUnit.SECONDS));
@@ -194,9 +201,9 @@ class OwnQueueTest {
 
     @Test
     void aBacklogIsSharedWithTheIdleWorkers() throws InterruptedException {
-        WorkerPool pool = new WorkerPool(2, "slot-worker", hostLoader);
+        WorkerPool pool = new WorkerPool(2, "own-queue-worker", hostLoader);
         try {
-            java.util.Set<String> threads = java.util.concurrent.ConcurrentHashMap.newKeySet();
+            Set<String> threads = ConcurrentHashMap.newKeySet();
             CountDownLatch done = new CountDownLatch(200);
             pool.execute(() -> {
                 for (int i = 0; i < 200; i++) { // more than Worker.BACKLOG: the other worker takes part
@@ -219,7 +226,7 @@ class OwnQueueTest {
 
     @Test
     void theOwnQueueCountsAsQueuedWork() throws InterruptedException {
-        WorkerPool pool = new WorkerPool(1, "slot-worker", hostLoader);
+        WorkerPool pool = new WorkerPool(1, "own-queue-worker", hostLoader);
         try {
             CountDownLatch queued = new CountDownLatch(1);
             CountDownLatch release = new CountDownLatch(1);

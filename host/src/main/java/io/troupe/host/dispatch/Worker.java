@@ -243,9 +243,9 @@ public final class Worker extends Thread implements RuntimeThread, FairRunQueue.
     }
 
     /**
-     * Takes a task from this worker's own queue for {@code thief}, an idle worker: only while more than one
-     * waits ({@code stuck}: even the last one, its owner being in a turn that has lasted), so that an actor
-     * handing a message on to one other runs it on the same core, as with no thief.
+     * Takes a task from this worker's own queue for another worker: only while more than {@link #BACKLOG} wait
+     * ({@code stuck}: even the last one, its owner being in a turn that has lasted), so that an actor handing a
+     * message on to one other runs it on the same core, as with no thief.
      */
     Runnable steal(boolean stuck) {
         return local.size() > (stuck ? 0 : BACKLOG) ? local.take() : null;

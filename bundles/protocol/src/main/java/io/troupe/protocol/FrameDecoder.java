@@ -3,6 +3,7 @@ package io.troupe.protocol;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.CharacterCodingException;
+import java.util.Optional;
 import java.util.zip.CRC32C;
 
 /**
@@ -46,6 +47,19 @@ import java.util.zip.CRC32C;
  * The {@link FrameException} carries the frame's corrId only for structural faults, the first point
  * at which the corrId bytes are known to be intact and where version 1 says they are.
  *
+ * <h2>Whole frames, or large frames as they arrive</h2>
+ * {@link #decode} waits until a frame has fully arrived, consuming nothing before: the caller keeps
+ * the bytes, so a frame larger than one read is copied into the caller's buffer and then again into
+ * the frame's content. {@link #next} decodes the same frames with the same checks, but takes in a
+ * frame longer than {@value #ASSEMBLE_ABOVE_BYTES} bytes as soon as its header through
+ * {@code contentLen} is there and passes the checks that do not need the checksum (version, type,
+ * lengths, the name's UTF-8): its content is copied once, straight into the frame's array, as it
+ * arrives ({@link ContentAssembly}), and the checksum is checked at its end. A frame whose header
+ * fails one of those checks is awaited whole, as by {@code decode}, so that the first failing check
+ * still decides the error code. Frames no longer than {@value #ASSEMBLE_ABOVE_BYTES} bytes (every
+ * frame before WELCOME, see {@link #PRE_AUTH_MAX_FRAME_BYTES}) are never taken in early, so nothing
+ * is allocated for a frame before it has fully arrived until the peer may send large ones.
+ *
  * <h2>Threading</h2>
  * Not thread-safe: it keeps a checksum and a UTF-8 decoder for reuse, and its limit. One instance
  * per connection, used by one thread at a time (the connection's IO loop), including
@@ -76,9 +90,14 @@ public final class FrameDecoder {
     private static final int CONTENT_LENGTH_BYTES = 4;
     static final int CRC_BYTES = 4;
 
+    /** Frames longer than this that have not fully arrived are taken in as they arrive by {@link #next}. */
+    public static final int ASSEMBLE_ABOVE_BYTES = PRE_AUTH_MAX_FRAME_BYTES;
+
     private final CRC32C crc = new CRC32C();
     private final NameDecoder names = new NameDecoder();
     private int maxFrameBytes;
+    /** The frame {@link #next} is taking in, or null. */
+    private ContentAssembly assembly;
 
     /** A decoder limited to {@value #DEFAULT_MAX_FRAME_BYTES} bytes per frame. */
     public FrameDecoder() {
@@ -138,8 +157,12 @@ public final class FrameDecoder {
      *         is incomplete, with nothing consumed (call again when more bytes have arrived)
      * @throws FrameException if the bytes at the position cannot start a valid frame; nothing is
      *                        consumed and the connection must be closed
+     * @throws IllegalStateException while {@link #next} is taking in a frame
      */
     public Frame decode(ByteBuffer input) throws FrameException {
+        if (assembly != null) {
+            throw new IllegalStateException("a frame is being taken in by next(); call next() until it returns it");
+        }
         int available = input.remaining();
         if (available < LENGTH_FIELD_BYTES) {
             return null;
@@ -157,6 +180,73 @@ public final class FrameDecoder {
         Frame frame = readFrame(in, start, frameLength);
         input.position(start + LENGTH_FIELD_BYTES + frameLength);
         return frame;
+    }
+
+    /**
+     * Decodes the next frame as {@link #decode} does, but takes in a large frame's content as it
+     * arrives (see the class comment): the bytes of a frame not yet complete may be consumed.
+     *
+     * @param input the bytes received and not yet consumed, in read mode; heap or direct, any byte
+     *              order
+     * @return the frame, with {@code input}'s position advanced past it; or {@code null} if more bytes
+     *         are needed, with {@code input}'s position advanced past those taken in (call again
+     *         with the bytes that remain and those that arrive next)
+     * @throws FrameException as {@link #decode}; the connection must be closed
+     * @since 1.6
+     */
+    public Frame next(ByteBuffer input) throws FrameException {
+        if (assembly == null) {
+            Frame frame = decode(input);
+            if (frame != null || !beginAssembly(input)) {
+                return frame;
+            }
+        }
+        ContentAssembly taking = assembly;
+        assembly = null; // whatever happens next, the frame is done with unless it needs more bytes
+        Frame frame = taking.takeFrom(input);
+        if (frame == null) {
+            assembly = taking;
+        }
+        return frame;
+    }
+
+    /**
+     * Starts taking in the incomplete frame at {@code input}'s position if it is longer than
+     * {@value #ASSEMBLE_ABOVE_BYTES} bytes and its header is all there and passes every check but the
+     * checksum; consumes the header then.
+     */
+    private boolean beginAssembly(ByteBuffer input) {
+        int available = input.remaining();
+        if (available < NAME_OFFSET) {
+            return false;
+        }
+        ByteBuffer in = bigEndian(input);
+        int start = input.position();
+        long length = Integer.toUnsignedLong(in.getInt(start)); // decode has checked it against the limits
+        if (length <= ASSEMBLE_ABOVE_BYTES || (in.get(start + VERSION_OFFSET) & 0xFF) != Frame.VERSION) {
+            return false;
+        }
+        Optional<FrameType> type = FrameType.fromCode(in.get(start + TYPE_OFFSET) & 0xFF);
+        int nameLength = in.getShort(start + NAME_LENGTH_OFFSET) & 0xFFFF;
+        int headerBytes = NAME_OFFSET + nameLength + CONTENT_LENGTH_BYTES;
+        int variableBytes = (int) length - MIN_LENGTH;
+        if (type.isEmpty() || available < headerBytes || nameLength > variableBytes
+                || Integer.toUnsignedLong(in.getInt(start + NAME_OFFSET + nameLength)) != variableBytes - nameLength) {
+            return false;
+        }
+        String name;
+        try {
+            name = nameLength == 0 ? ""
+                    : names.decode(in, start + NAME_OFFSET, nameLength, type.get() != FrameType.HELLO);
+        } catch (CharacterCodingException e) {
+            return false; // malformed: reported once the whole frame is there, after its checksum
+        }
+        crc.reset();
+        crc.update(in.duplicate().limit(start + headerBytes).position(start + LENGTH_FIELD_BYTES));
+        assembly = new ContentAssembly(type.get(), in.getLong(start + CORR_ID_OFFSET), name,
+                variableBytes - nameLength, crc);
+        input.position(start + headerBytes);
+        return true;
     }
 
     private void checkLength(long length) {
@@ -178,7 +268,10 @@ public final class FrameDecoder {
         if (in.hasArray()) {
             crc.update(in.array(), in.arrayOffset() + covered, crcAt - covered);
         } else {
-            crc.update(in.duplicate().limit(crcAt).position(covered));
+            int position = in.position();
+            int limit = in.limit();
+            crc.update(in.limit(crcAt).position(covered)); // no duplicate: one object less per frame
+            in.limit(limit).position(position);
         }
         int actual = (int) crc.getValue();
         int expected = in.getInt(crcAt);

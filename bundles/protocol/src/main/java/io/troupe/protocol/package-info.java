@@ -39,5 +39,5 @@
  * to one thread at a time (the connection's IO loop).
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.5.0")
+@org.osgi.annotation.versioning.Version("1.6.0")
 package io.troupe.protocol;

@@ -258,9 +258,14 @@ public final class EventLoop implements Executor {
         return writeStaging.clear();
     }
 
+    /**
+     * The buffer its connections read into while they hold no unconsumed bytes, cleared; allocated on
+     * first use, {@value #READ_BUFFER_BYTES} bytes, direct: the socket's bytes land in it with no further
+     * copy (the JDK reads a heap buffer through a temporary direct one and copies). On the loop.
+     */
     ByteBuffer readBuffer() {
         if (readBuffer == null) {
-            readBuffer = ByteBuffer.allocate(READ_BUFFER_BYTES);
+            readBuffer = ByteBuffer.allocateDirect(READ_BUFFER_BYTES);
         }
         return readBuffer.clear();
     }

@@ -9,6 +9,7 @@ import static org.junit.Assert.assertTrue;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -114,6 +115,40 @@ public class ProtocolErrorsIT extends ServerTest {
         try (TestClient client = TestClient.open(server.port(), TENANT, token)) {
             client.send(RawFrames.withBadChecksum(Frame.request(4, "echo", new byte[10])));
             assertErrorThenClose(client, ErrorCode.FRAME_CRC, 0);
+        }
+    }
+
+    @Test
+    public void aLargeFrameSentInPiecesIsEchoedAndOneWithACorruptedChecksumGetsFrameCrc() throws IOException {
+        try (TestClient client = TestClient.open(server.port(), TENANT, token)) {
+            assertEcho(client, 3, "before the large frames");
+            Frame large = Frame.request(5, "echo", TestClient.pattern(MAX_FRAME_BYTES - 22 - 4, 5));
+            sendInPieces(client, TestClient.bytes(large), 1000);
+            Frame reply = client.next();
+            assertEquals(TestClient.describe(reply), FrameType.REPLY, reply.type());
+            assertArrayEquals(large.content(), reply.content());
+            byte[] corrupted = RawFrames.withBadChecksum(Frame.request(6, "echo", TestClient.pattern(40_000, 6)));
+            sendInPieces(client, corrupted, 1000);
+            assertErrorThenClose(client, ErrorCode.FRAME_CRC, 0);
+        }
+    }
+
+    @Test
+    public void largeAndSmallFramesPipelinedAreAnsweredInOrderWithTheirContent() throws IOException {
+        try (TestClient client = TestClient.open(server.port(), TENANT, token)) {
+            List<Frame> sent = new java.util.ArrayList<>();
+            Random random = new Random(21);
+            for (int i = 1; i <= 40; i++) {
+                int size = i % 3 == 0 ? 5000 + random.nextInt(MAX_FRAME_BYTES - 5000 - 26) : random.nextInt(200);
+                sent.add(Frame.request(i, "echo", TestClient.pattern(size, i)));
+            }
+            client.sendAll(sent);
+            for (Frame request : sent) {
+                Frame reply = client.next();
+                assertEquals(TestClient.describe(reply), FrameType.REPLY, reply.type());
+                assertEquals(request.corrId(), reply.corrId());
+                assertArrayEquals("content of " + request.corrId(), request.content(), reply.content());
+            }
         }
     }
 
@@ -330,5 +365,12 @@ public class ProtocolErrorsIT extends ServerTest {
         assertEquals("frames before the close: " + frames, 1, frames.size());
         assertError(code, corrId, frames.get(0));
         return frames.get(0);
+    }
+
+    /** Writes {@code bytes} in writes of {@code piece} bytes, each flushed, so the server reads them apart. */
+    private static void sendInPieces(TestClient client, byte[] bytes, int piece) throws IOException {
+        for (int at = 0; at < bytes.length; at += piece) {
+            client.send(Arrays.copyOfRange(bytes, at, Math.min(bytes.length, at + piece)));
+        }
     }
 }

@@ -153,7 +153,7 @@ public final class Session implements ConnectionHandler, TenantSession {
         }
         try {
             while (decoding()) {
-                Frame frame = decoder.decode(input);
+                Frame frame = decoder.next(input);
                 if (frame == null) {
                     break;
                 }

@@ -53,8 +53,9 @@ import java.util.zip.CRC32C;
  * the frame's content. {@link #next} decodes the same frames with the same checks, but takes in a
  * frame longer than {@value #ASSEMBLE_ABOVE_BYTES} bytes as soon as its header through
  * {@code contentLen} is there and passes the checks that do not need the checksum (version, type,
- * lengths, the name's UTF-8): its content is copied once, straight into the frame's array, as it
- * arrives ({@link ContentAssembly}), and the checksum is checked at its end. A frame whose header
+ * lengths, the name's UTF-8): its content is copied straight into the frame's array as it arrives
+ * (an array that grows with what arrives, so a frame that is announced but not sent holds little;
+ * {@link ContentAssembly}), and the checksum is checked at its end. A frame whose header
  * fails one of those checks is awaited whole, as by {@code decode}, so that the first failing check
  * still decides the error code. Frames no longer than {@value #ASSEMBLE_ABOVE_BYTES} bytes (every
  * frame before WELCOME, see {@link #PRE_AUTH_MAX_FRAME_BYTES}) are never taken in early, so nothing
@@ -210,6 +211,11 @@ public final class FrameDecoder {
         return frame;
     }
 
+    /** The frame {@link #next} is taking in, or null; for tests. */
+    ContentAssembly assembly() {
+        return assembly;
+    }
+
     /**
      * Starts taking in the incomplete frame at {@code input}'s position if it is longer than
      * {@value #ASSEMBLE_ABOVE_BYTES} bytes and its header is all there and passes every check but the
@@ -244,7 +250,7 @@ public final class FrameDecoder {
         crc.reset();
         crc.update(in.duplicate().limit(start + headerBytes).position(start + LENGTH_FIELD_BYTES));
         assembly = new ContentAssembly(type.get(), in.getLong(start + CORR_ID_OFFSET), name,
-                variableBytes - nameLength, crc);
+                variableBytes - nameLength, available - headerBytes, crc);
         input.position(start + headerBytes);
         return true;
     }

@@ -69,6 +69,23 @@ class FrameDecoderNextTest {
     }
 
     @Test
+    void aFrameAnnouncedLargeHoldsAnArrayThatGrowsWithWhatArrivesAndEndsAtItsLength() {
+        int contentLength = LIMIT - 22 - 4;
+        Frame frame = Frame.request(8, "echo", FrameDecoderTest.randomBytes(contentLength, 17));
+        byte[] wire = FrameDecoderTest.encode(frame);
+        FrameDecoder decoder = new FrameDecoder(LIMIT);
+
+        assertNull(decoder.next(ByteBuffer.wrap(wire, 0, 100)));
+        ContentAssembly assembly = decoder.assembly();
+        assertEquals(ContentAssembly.INITIAL_BYTES, assembly.capacity(), "a header and 74 bytes of a 1 MiB frame");
+        assertNull(decoder.next(ByteBuffer.wrap(wire, 100, 200_000)));
+        assertEquals(74 + 200_000, assembly.capacity(), "grown to what is there, being more than twice 64 KiB");
+        assertNull(decoder.next(ByteBuffer.wrap(wire, 200_100, 1000)));
+        assertEquals(2 * 200_074, assembly.capacity(), "doubled");
+        assertEquals(frame, decoder.next(ByteBuffer.wrap(wire, 201_100, wire.length - 201_100)));
+    }
+
+    @Test
     void framesUpToTheThresholdAreNeverConsumedBeforeTheyHaveFullyArrived() {
         int threshold = FrameDecoder.ASSEMBLE_ABOVE_BYTES;
         byte[] wire = FrameDecoderTest.encode(Frame.send("a", FrameDecoderTest.randomBytes(threshold - 22 - 1, 9)));

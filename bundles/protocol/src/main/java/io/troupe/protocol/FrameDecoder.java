@@ -3,7 +3,6 @@ package io.troupe.protocol;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.CharacterCodingException;
-import java.util.Optional;
 import java.util.zip.CRC32C;
 
 /**
@@ -232,24 +231,24 @@ public final class FrameDecoder {
         if (length <= ASSEMBLE_ABOVE_BYTES || (in.get(start + VERSION_OFFSET) & 0xFF) != Frame.VERSION) {
             return false;
         }
-        Optional<FrameType> type = FrameType.fromCode(in.get(start + TYPE_OFFSET) & 0xFF);
+        FrameType type = FrameType.byCode(in.get(start + TYPE_OFFSET) & 0xFF);
         int nameLength = in.getShort(start + NAME_LENGTH_OFFSET) & 0xFFFF;
         int headerBytes = NAME_OFFSET + nameLength + CONTENT_LENGTH_BYTES;
         int variableBytes = (int) length - MIN_LENGTH;
-        if (type.isEmpty() || available < headerBytes || nameLength > variableBytes
+        if (type == null || available < headerBytes || nameLength > variableBytes
                 || Integer.toUnsignedLong(in.getInt(start + NAME_OFFSET + nameLength)) != variableBytes - nameLength) {
             return false;
         }
         String name;
         try {
             name = nameLength == 0 ? ""
-                    : names.decode(in, start + NAME_OFFSET, nameLength, type.get() != FrameType.HELLO);
+                    : names.decode(in, start + NAME_OFFSET, nameLength, type != FrameType.HELLO);
         } catch (CharacterCodingException e) {
             return false; // malformed: reported once the whole frame is there, after its checksum
         }
         crc.reset();
         crc.update(in.duplicate().limit(start + headerBytes).position(start + LENGTH_FIELD_BYTES));
-        assembly = new ContentAssembly(type.get(), in.getLong(start + CORR_ID_OFFSET), name,
+        assembly = new ContentAssembly(type, in.getLong(start + CORR_ID_OFFSET), name,
                 variableBytes - nameLength, available - headerBytes, crc);
         input.position(start + headerBytes);
         return true;
@@ -297,8 +296,10 @@ public final class FrameDecoder {
     private Frame readFrame(ByteBuffer in, int start, int length) {
         long corrId = in.getLong(start + CORR_ID_OFFSET);
         int typeCode = in.get(start + TYPE_OFFSET) & 0xFF;
-        FrameType type = FrameType.fromCode(typeCode)
-                .orElseThrow(() -> malformed("unknown frame type " + typeCode, corrId));
+        FrameType type = FrameType.byCode(typeCode);
+        if (type == null) {
+            throw malformed("unknown frame type " + typeCode, corrId);
+        }
         int nameLength = in.getShort(start + NAME_LENGTH_OFFSET) & 0xFFFF;
         int variableBytes = length - MIN_LENGTH;
         if (nameLength > variableBytes) {

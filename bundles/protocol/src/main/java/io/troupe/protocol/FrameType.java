@@ -71,6 +71,11 @@ public enum FrameType {
      * @return the type, or empty when the code is unknown to protocol version 1
      */
     public static Optional<FrameType> fromCode(int code) {
-        return Optional.ofNullable(code >= 0 && code < BY_CODE.length ? BY_CODE[code] : null);
+        return Optional.ofNullable(byCode(code));
+    }
+
+    /** As {@link #fromCode}, null for an unknown code: the decoder's, with no object per frame. */
+    static FrameType byCode(int code) {
+        return code >= 0 && code < BY_CODE.length ? BY_CODE[code] : null;
     }
 }

@@ -90,7 +90,11 @@ public final class FrameDecoder {
     private static final int CONTENT_LENGTH_BYTES = 4;
     static final int CRC_BYTES = 4;
 
-    /** Frames longer than this that have not fully arrived are taken in as they arrive by {@link #next}. */
+    /**
+     * Frames longer than this that have not fully arrived are taken in as they arrive by {@link #next}.
+     *
+     * @since 1.6
+     */
     public static final int ASSEMBLE_ABOVE_BYTES = PRE_AUTH_MAX_FRAME_BYTES;
 
     private final CRC32C crc = new CRC32C();

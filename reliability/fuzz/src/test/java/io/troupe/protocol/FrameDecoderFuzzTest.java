@@ -90,7 +90,7 @@ class FrameDecoderFuzzTest {
     }
 
     /** The bytes with their first four set to the length of the rest and their last four to its checksum. */
-    private static byte[] withConsistentLengthAndCrc(byte[] bytes) {
+    static byte[] withConsistentLengthAndCrc(byte[] bytes) {
         if (bytes.length < FrameDecoder.LENGTH_FIELD_BYTES + FrameDecoder.MIN_LENGTH) {
             return bytes;
         }

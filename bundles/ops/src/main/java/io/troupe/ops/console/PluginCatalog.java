@@ -17,6 +17,7 @@ import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.SortedSet;
@@ -51,7 +52,9 @@ import io.troupe.client.deploy.PluginJar;
  *
  * <p><b>Threading:</b> any thread. Reads the framework's thread-safe API and the folder; the digests of the
  * jars are cached by size and modification time in a concurrent map, so that a jar is read again only when
- * it changed.
+ * it changed. So are the host's outcomes, by file identity (the host replaces a status file by renaming a new
+ * one over it), size and modification time: the console's sampler asks for them every second, and an idle
+ * server then lists the status folder and reads no file.
  */
 final class PluginCatalog implements BundleListener {
 
@@ -65,11 +68,20 @@ final class PluginCatalog implements BundleListener {
     private record Digest(long size, long modified, String sha256) {
     }
 
+    /** A status file as last read: its identity, size and modification time, and what it said. */
+    private record ReadStatus(Object fileKey, long size, long modified, DeployStatus status) {
+        boolean describes(BasicFileAttributes attributes) {
+            return Objects.equals(fileKey, attributes.fileKey()) && size == attributes.size()
+                    && modified == attributes.lastModifiedTime().toMillis();
+        }
+    }
+
     private final BundleContext context;
     private final DeployFolder folder;
     private final PluginHistory history;
     private final PluginRevisions revisions;
     private final Map<String, Digest> digests = new ConcurrentHashMap<>();
+    private final Map<Path, ReadStatus> statuses = new ConcurrentHashMap<>();
     /** The files that had an outcome at the last poll; the sampler's (seeded before it starts). */
     private Set<String> judgedFiles = Set.of();
 
@@ -161,22 +173,46 @@ final class PluginCatalog implements BundleListener {
         if (!Files.isDirectory(statusFolder)) {
             return outcomes;
         }
+        Set<Path> listed = new HashSet<>();
         try (DirectoryStream<Path> files = Files.newDirectoryStream(statusFolder, "*" + DeployFolder.JAR)) {
             for (Path file : files) {
                 if (file.getFileName().toString().startsWith(".")) {
                     continue; // a status being written
                 }
-                try {
-                    DeployStatus.read(file).ifPresent(outcomes::add);
-                } catch (DeployException e) {
-                    LOG.debug("Skipping the status {}: {}", file, e.detail());
-                }
+                listed.add(file);
+                status(file).ifPresent(outcomes::add);
             }
         } catch (IOException e) {
             LOG.debug("Cannot list {}: {}", statusFolder, e.toString());
         }
+        statuses.keySet().retainAll(listed);
         outcomes.sort(Comparator.comparing(DeployStatus::file));
         return outcomes;
+    }
+
+    /** What the status file says: as last read if it is the same file, unchanged; read again otherwise. */
+    private Optional<DeployStatus> status(Path file) {
+        BasicFileAttributes attributes;
+        try {
+            attributes = Files.readAttributes(file, BasicFileAttributes.class);
+        } catch (IOException e) {
+            statuses.remove(file);
+            return Optional.empty(); // deleted since the listing
+        }
+        ReadStatus known = statuses.get(file);
+        if (known != null && known.describes(attributes)) {
+            return Optional.of(known.status());
+        }
+        try {
+            Optional<DeployStatus> read = DeployStatus.read(file);
+            read.ifPresentOrElse(status -> statuses.put(file, new ReadStatus(attributes.fileKey(), attributes.size(),
+                    attributes.lastModifiedTime().toMillis(), status)), () -> statuses.remove(file));
+            return read;
+        } catch (DeployException e) {
+            LOG.debug("Skipping the status {}: {}", file, e.detail());
+            statuses.remove(file);
+            return Optional.empty();
+        }
     }
 
     /** The plugins: bundles installed from the folder and jars none was installed from, by file name. */

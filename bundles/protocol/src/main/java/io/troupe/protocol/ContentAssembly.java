@@ -14,9 +14,9 @@ import java.util.zip.CRC32C;
  * <p>The array grows with what arrives, as the input buffer did: it starts at
  * {@value #INITIAL_BYTES} bytes or twice what is there, whichever is more (the content's length when
  * that is less), and grows to twice its size, or to what has arrived when that is more, ending at
- * exactly the content's length. So a peer that sends the header
- * of a frame of the largest size and stops makes the server hold what it sent, not the size it
- * announced; a frame up to {@value #INITIAL_BYTES} bytes, or one that is mostly there, is copied once.
+ * exactly the content's length. So a peer that sends the header of a frame of the largest size and
+ * stops makes the server hold about what it sent, not the size it announced; a frame up to
+ * {@value #INITIAL_BYTES} bytes, or one that is mostly there when its header is, is copied once.
  *
  * <pre>
  *   header (checked, consumed, in the CRC) ─► content[filled..) ◄─ each read's bytes ─► crc bytes ─► Frame

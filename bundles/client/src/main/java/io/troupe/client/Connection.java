@@ -69,6 +69,8 @@ final class Connection implements SelectorLoop.IoHandler {
 
     private static final System.Logger LOG = System.getLogger(Connection.class.getName());
     private static final int INITIAL_INPUT_BYTES = 8 * 1024;
+    /** The input buffer while a large frame is taken in: reads of up to this much rather than 8 KiB. */
+    private static final int LARGE_INPUT_BYTES = 64 * 1024;
     private static final int MAX_GATHERED_WRITES = 64;
     /** Where TLS delegated tasks (certificate checks, key agreement) run, off the loop. */
     private static final Executor TLS_TASKS = ForkJoinPool.commonPool();
@@ -92,6 +94,8 @@ final class Connection implements SelectorLoop.IoHandler {
     private SelectionKey key;
     private SelectorLoop.Timer connectTimer;
     private ByteBuffer input = ByteBuffer.allocate(INITIAL_INPUT_BYTES);
+    /** The bytes of the last read: a buffer grown for large frames shrinks back after a short one. */
+    private int lastRead;
     /** Set once TCP is connected, with TLS. */
     private TlsTransport tls;
 
@@ -272,6 +276,7 @@ final class Connection implements SelectorLoop.IoHandler {
             close(new ConnectionLostException(address() + " closed the connection"));
             return;
         }
+        lastRead = count;
         decodeInput();
     }
 
@@ -279,7 +284,7 @@ final class Connection implements SelectorLoop.IoHandler {
         input.flip();
         try {
             Frame frame;
-            while (state != State.CLOSED && (frame = decoder.decode(input)) != null) {
+            while (state != State.CLOSED && (frame = decoder.next(input)) != null) {
                 handle(frame);
             }
         } finally {
@@ -301,6 +306,7 @@ final class Connection implements SelectorLoop.IoHandler {
                 close(new ConnectionLostException(address() + " closed the connection"));
                 return;
             }
+            lastRead = count;
             decodeInput();
         } while (state != State.CLOSED && tls.hasBufferedInput());
         flush();
@@ -361,10 +367,21 @@ final class Connection implements SelectorLoop.IoHandler {
         }
     }
 
-    /** Grows the buffer for a frame larger than it, shrinks it back once a large frame is gone. */
+    /**
+     * Sizes the buffer for the next read. A frame over 4 KiB is taken in by the decoder as it arrives
+     * ({@link FrameDecoder#next}), so nothing of it stays here: meanwhile the buffer is
+     * {@value #LARGE_INPUT_BYTES} bytes, for fewer, larger reads, and it shrinks back once empty after a read
+     * shorter than {@value #INITIAL_INPUT_BYTES} bytes (the large replies have stopped coming). A frame the
+     * decoder waits for whole (a header that fails a check, reported once all of it is there) grows the
+     * buffer to its size.
+     */
     private void fitInputBuffer() {
         int buffered = input.position();
-        if (buffered == 0 && input.capacity() > INITIAL_INPUT_BYTES) {
+        if (decoder.midFrame()) {
+            if (buffered == 0 && input.capacity() < LARGE_INPUT_BYTES) {
+                input = ByteBuffer.allocate(LARGE_INPUT_BYTES);
+            }
+        } else if (buffered == 0 && input.capacity() > INITIAL_INPUT_BYTES && lastRead < INITIAL_INPUT_BYTES) {
             input = ByteBuffer.allocate(INITIAL_INPUT_BYTES);
         } else if (!input.hasRemaining()) {
             // The decoder has vetted the length field against the limit: this is bounded.

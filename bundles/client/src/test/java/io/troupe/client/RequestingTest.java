@@ -95,6 +95,26 @@ class RequestingTest {
     }
 
     @Test
+    void largeAndSmallRepliesPipelinedComeBackWholeAndInOrder() throws Exception {
+        connected(TroupeClient.builder()); // the test server echoes
+        Random random = new Random(11);
+        List<byte[]> sent = new ArrayList<>();
+        List<CompletableFuture<byte[]>> replies = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            byte[] content = new byte[i % 3 == 0 ? 4_000 + random.nextInt(900_000) : random.nextInt(300)];
+            random.nextBytes(content);
+            sent.add(content);
+            replies.add(client.request("echo", content));
+        }
+
+        for (int i = 0; i < sent.size(); i++) {
+            assertArrayEquals(sent.get(i), result(replies.get(i)),
+                    "reply " + i + " of " + sent.get(i).length + " bytes");
+        }
+        assertEquals("small", new String(result(client.request("echo", "small".getBytes(UTF_8))), UTF_8));
+    }
+
+    @Test
     void anErrorAnswerFailsTheRequestWithItsCodeAndDetail() throws Exception {
         server.handler((peer, frame) -> {
             if (frame.type() != FrameType.REQUEST) {

@@ -214,6 +214,16 @@ public final class FrameDecoder {
         return frame;
     }
 
+    /**
+     * Whether {@link #next} is in the middle of a frame: it has consumed bytes of a frame it has not
+     * returned yet. A caller that sizes its reads may read more at a time then.
+     *
+     * @since 1.6
+     */
+    public boolean midFrame() {
+        return assembly != null;
+    }
+
     /** The frame {@link #next} is taking in, or null; for tests. */
     ContentAssembly assembly() {
         return assembly;

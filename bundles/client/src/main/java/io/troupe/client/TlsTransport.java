@@ -27,8 +27,9 @@ import javax.net.ssl.SSLHandshakeException;
  * delegated tasks (certificate checks, key agreement) run on {@code tasks}, off the loop, and the loop
  * is told through {@code resume} when they are done. Until the handshake has completed,
  * {@link #write} takes no plaintext. Partial records wait in {@code netIn} for the rest; a record
- * holding more plaintext than the connection's buffer takes stays in {@code appIn}
- * ({@link #hasBufferedInput()}). A handshake failure is reported as an {@link SSLHandshakeException}
+ * holding more plaintext than the connection's buffer takes stays in {@code appIn}, and whole records
+ * that did not fit into {@code appIn} stay in {@code netIn}: both count as input waiting without the
+ * socket being readable ({@link #hasBufferedInput()}), since the selector reports only bytes not read yet. A handshake failure is reported as an {@link SSLHandshakeException}
  * naming the server and the JDK's reason (untrusted certificate, host name mismatch, expiry, ...).
  *
  * <p><b>Threading:</b> confined to the connection's loop thread, except the delegated tasks, which
@@ -55,6 +56,8 @@ final class TlsTransport {
     private boolean handshakeDone;
     private boolean inboundClosed;
     private boolean eof;
+    /** Whether the last unwrapping stopped because {@code appIn} was full: {@code netIn} may hold whole records. */
+    private boolean appInWasFull;
 
     /**
      * @param engine  a client-mode engine for the server
@@ -95,9 +98,9 @@ final class TlsTransport {
         return netOut.hasRemaining();
     }
 
-    /** Whether plaintext waits to be taken without the socket being readable. */
+    /** Whether plaintext waits to be taken, or records to be unwrapped, without the socket being readable. */
     boolean hasBufferedInput() {
-        return appIn.position() > 0;
+        return appIn.position() > 0 || appInWasFull;
     }
 
     /**
@@ -112,6 +115,7 @@ final class TlsTransport {
             eof = true;
         }
         pump();
+        appInWasFull = false;
         while (handshakeDone && !tasksRunning && !inboundClosed && appIn.hasRemaining()) {
             if (!unwrap()) {
                 break;
@@ -240,7 +244,8 @@ final class TlsTransport {
                     appIn = grow(appIn, engine.getSession().getApplicationBufferSize());
                     return true;
                 }
-                // read() moves the plaintext out first.
+                // read() moves the plaintext out first; the caller reads again (hasBufferedInput)
+                appInWasFull = true;
                 return false;
             }
             case CLOSED -> {

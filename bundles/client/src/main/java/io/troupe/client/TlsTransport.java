@@ -29,8 +29,9 @@ import javax.net.ssl.SSLHandshakeException;
  * {@link #write} takes no plaintext. Partial records wait in {@code netIn} for the rest; a record
  * holding more plaintext than the connection's buffer takes stays in {@code appIn}, and whole records
  * that did not fit into {@code appIn} stay in {@code netIn}: both count as input waiting without the
- * socket being readable ({@link #hasBufferedInput()}), since the selector reports only bytes not read yet. A handshake failure is reported as an {@link SSLHandshakeException}
- * naming the server and the JDK's reason (untrusted certificate, host name mismatch, expiry, ...).
+ * socket being readable ({@link #hasBufferedInput()}), since the selector reports only bytes not read
+ * yet. A handshake failure is reported as an {@link SSLHandshakeException} naming the server and the
+ * JDK's reason (untrusted certificate, host name mismatch, expiry, ...).
  *
  * <p><b>Threading:</b> confined to the connection's loop thread, except the delegated tasks, which
  * touch no field here and hand back through {@link SelectorLoop#execute}.

@@ -54,6 +54,8 @@ public class CodecBenchmark {
     private Frame frame;
     private ByteBuffer encodeBuffer;
     private ByteBuffer encoded;
+    /** The same bytes in a direct buffer, where an IO loop's reads land. */
+    private ByteBuffer encodedDirect;
     private FrameDecoder decoder;
 
     @Setup(Level.Trial)
@@ -63,8 +65,10 @@ public class CodecBenchmark {
         frame = Frame.request(42, NAME, payload);
         encodeBuffer = ByteBuffer.allocate(FrameEncoder.encodedSize(frame));
         encoded = FrameEncoder.encode(frame);
+        encodedDirect = ByteBuffer.allocateDirect(encoded.remaining()).put(encoded.duplicate()).flip();
         decoder = new FrameDecoder();
-        if (!frame.equals(decoder.decode(encoded.duplicate()))) {
+        if (!frame.equals(decoder.decode(encoded.duplicate()))
+                || !frame.equals(decoder.decode(encodedDirect.duplicate()))) {
             throw new IllegalStateException("the frame does not survive the round trip");
         }
     }
@@ -85,5 +89,12 @@ public class CodecBenchmark {
     public Frame decode() {
         encoded.position(0);
         return decoder.decode(encoded);
+    }
+
+    /** {@link #decode()} from a direct buffer, as the server's IO loops decode what they read. */
+    @Benchmark
+    public Frame decodeDirect() {
+        encodedDirect.position(0);
+        return decoder.decode(encodedDirect);
     }
 }

@@ -80,12 +80,13 @@ final class MicroReport {
     private void codec(StringBuilder out) {
         String bench = CodecBenchmark.class.getName() + ".";
         List<String> rows = new ArrayList<>();
-        for (String op : List.of("encode", "decode")) {
+        for (String op : List.of("encode", "decode", "decodeDirect")) {
             for (String size : List.of("64", "4096")) {
                 find(bench + op, "payloadBytes", size).ifPresent(r -> {
                     double frames = r.getPrimaryResult().getScore();
                     int frameBytes = CodecBenchmark.frameBytes(Integer.parseInt(size));
-                    rows.add("| " + op + " | " + size + " | " + frameBytes + " | " + number(frames) + " | "
+                    String label = op.equals("decodeDirect") ? "decode (from a direct buffer)" : op;
+                    rows.add("| " + label + " | " + size + " | " + frameBytes + " | " + number(frames) + " | "
                             + number(frames * frameBytes / 1e6) + " |");
                 });
             }

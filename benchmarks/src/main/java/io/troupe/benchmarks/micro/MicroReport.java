@@ -123,7 +123,10 @@ final class MicroReport {
                 + " at least Log4j2's at every thread count, p99 no worse than Logback's. A cell marked "
                 + "*lost* comes from a fork that neither wrote nor counted some of its records: not a valid result. "
                 + "*dropped* is the share of calls the logger dropped at its buffer cap after waiting, and counted "
-                + "(Troupe's policy at the cap; Log4j2 and Logback make callers wait instead).\n\n");
+                + "(Troupe's policy at the cap; Log4j2 and Logback make callers wait instead). The files were "
+                + "written under `" + MicroSuite.loggerFolder() + "` (`/dev/shm` unless `-Dbench.dir` says otherwise: "
+                + "on a disk, the kernel's writeback of dirty pages takes the benchmark's cores in the middle of the "
+                + "forks that wrote the most).\n\n");
         if (!counts.isEmpty()) {
             out.append("Records counted in each fork's file:\n\n");
             out.append("| benchmark | impl | calls | lines | dropped (counted) | lost |\n|---|---|---:|---:|---:|---:|\n");

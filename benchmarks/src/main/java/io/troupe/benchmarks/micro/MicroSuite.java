@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
@@ -38,6 +39,11 @@ import io.troupe.benchmarks.LineCount;
  */
 public final class MicroSuite {
 
+    /** The system property naming the logger benchmarks' folder ({@code LoggerBenchmark} reads it). */
+    static final String LOGGER_DIR_PROPERTY = "bench.dir";
+    /** Linux's shared-memory tmpfs. */
+    static final String MEMORY_FOLDER = "/dev/shm";
+
     private MicroSuite() {
     }
 
@@ -63,6 +69,8 @@ public final class MicroSuite {
             if (settings.forks() == 0) {
                 // a smoke run in a test JVM measures nothing worth protecting from another JMH run
                 System.setProperty("jmh.ignoreLock", "true");
+                // no forked JVM to pass the folder to: LoggerBenchmark reads this JVM's property
+                System.setProperty(LOGGER_DIR_PROPERTY, loggerFolder());
             }
             List<String> others = settings.includes().stream()
                     .filter(include -> !include.startsWith(MicroSettings.LOGGER)).toList();
@@ -70,15 +78,34 @@ public final class MicroSuite {
                     .filter(include -> include.startsWith(MicroSettings.LOGGER)).toList();
             List<RunResult> results = new ArrayList<>();
             results.addAll(runJmh(settings, settings.forks(), others, counts, progress));
-            results.addAll(runJmh(settings, settings.loggerForks(), logger, counts, progress));
+            results.addAll(runJmh(settings, settings.loggerForks(), logger, counts, progress,
+                    "-D" + LOGGER_DIR_PROPERTY + "=" + loggerFolder()));
             return new MicroReport(settings, results, readCounts(counts)).markdown();
         } finally {
             Files.deleteIfExists(counts);
         }
     }
 
+    /**
+     * Where the logger benchmarks write their files: {@code -Dbench.dir} if this JVM was given one, else
+     * {@value #MEMORY_FOLDER} where it is a writable folder (a tmpfs on Linux), else the temporary folder.
+     * In memory, every logger is measured the same way: on a disk the kernel starts writing dirty pages
+     * back once about a tenth of the free memory is dirty (about 2.3 GB on the 24 GiB of the reference
+     * machine), and its writeback then takes CPU from the benchmark's cores in the middle of the forks
+     * that wrote the most during their warm-up, that is, the fastest logger's.
+     */
+    static String loggerFolder() {
+        String chosen = System.getProperty(LOGGER_DIR_PROPERTY);
+        if (chosen != null) {
+            return chosen;
+        }
+        Path memory = Path.of(MEMORY_FOLDER);
+        return Files.isDirectory(memory) && Files.isWritable(memory) ? MEMORY_FOLDER
+                : System.getProperty("java.io.tmpdir");
+    }
+
     private static Collection<RunResult> runJmh(MicroSettings settings, int forks, List<String> includes, Path counts,
-            PrintStream progress) throws RunnerException {
+            PrintStream progress, String... jvmArgs) throws RunnerException {
         if (includes.isEmpty()) {
             return List.of();
         }
@@ -89,13 +116,19 @@ public final class MicroSuite {
                 .measurementIterations(settings.measurementIterations())
                 .measurementTime(settings.measurementTime())
                 // prepended, so that each benchmark's own @Fork(jvmArgsAppend) stays in force
-                .jvmArgsPrepend("-D" + LineCount.REPORT_PROPERTY + "=" + counts)
+                .jvmArgsPrepend(withReport(jvmArgs, "-D" + LineCount.REPORT_PROPERTY + "=" + counts))
                 .shouldFailOnError(true);
         for (String include : includes) {
             options.include(include);
         }
         return new Runner(options.build(), OutputFormatFactory.createFormatInstance(progress, VerboseMode.NORMAL))
                 .run();
+    }
+
+    private static String[] withReport(String[] jvmArgs, String report) {
+        String[] all = Arrays.copyOf(jvmArgs, jvmArgs.length + 1);
+        all[jvmArgs.length] = report;
+        return all;
     }
 
     private static List<LineCount> readCounts(Path file) throws IOException {
